@@ -1,0 +1,300 @@
+import type { EnvelopeInput } from '../envelope.js';
+import { DEFAULT_SEPARATOR } from '../join-tool-name.js';
+import { ToolwireError } from '../toolwire-error.js';
+import {
+  type ArgumentNamePaths,
+  type ArgumentNameTools,
+  parseArgumentNameTools,
+  rewriteArgumentNames,
+  visitArgumentNames,
+} from './argument-names.js';
+import { createNameResolver, resolveCanonicalOrWire } from './create-name-resolver.js';
+import { describeAlias } from './describe-alias.js';
+import type { NameResolution } from './name-resolution.js';
+import type { ProjectionWarning } from './projection-warning.js';
+import { createToolWireMap, type ToolWireMap } from './tool-wire-map-seam.js';
+
+/**
+ * The options every adapter takes (`projectChatRequest(request, options)`,
+ * `wrapOpenAI(client, options)`, and likewise for every provider). Adapters add their own
+ * provider options to these.
+ *
+ * ## The shape every adapter shares
+ *
+ * For each provider API, one function `project<Api>Request(request, options)` returns
+ * {@link ProjectedRequest}: `{ request, map, warnings, resolveResponse, resolveStreamEvent }`.
+ * - `request`: what to send, typed as the input. Never the caller's object mutated; the input
+ *   itself (so `JSON.stringify`-identical) when nothing needed changing.
+ * - `map`: the request's {@link ToolWireMap} (every tool, `tool_choice` and history name).
+ * - `warnings`: {@link ProjectionWarning}s naming the tool (a name that could not be projected,
+ *   a lossy schema rewrite).
+ * - `resolveResponse(response)` → `{ response, resolutions }`: a copy of the provider's response
+ *   with every tool-call name resolved to its canonical name (arguments restored to the server's
+ *   shape, name references resolved) and how each name was resolved.
+ * - `resolveStreamEvent(event)` → `{ events, resolutions }`: the events to pass on, in order.
+ *   Usually the one event, resolved; a tool call whose arguments must be rewritten holds back
+ *   its argument fragments and releases them as one fragment when the call completes.
+ *
+ * Plus `wrap<Provider>(client, options)`: the official client with the same type, whose
+ * request methods (plain and streamed) project each request and resolve what comes back.
+ * Wrapper options add `onWarnings(warnings)` and `onResolutions(resolutions)` callbacks.
+ *
+ * @example
+ * ```ts
+ * import { projectChatRequest } from 'toolwire/openai';
+ * const { request, resolveResponse } = projectChatRequest(body, { lenient: true });
+ * const { response } = resolveResponse(await client.chat.completions.create(request));
+ * ```
+ */
+export interface ProjectionOptions {
+  /**
+   * The name envelope to fit. Each adapter defaults to its provider's envelope.
+   */
+  envelope?: EnvelopeInput;
+  /**
+   * The separator of canonical names.
+   * @defaultValue `'__'`
+   */
+  separator?: string;
+  /** Wire names pinned by the host, canonical name to wire name. */
+  overrides?: Readonly<Record<string, string>>;
+  /**
+   * Lenient resolution of names that come back (case changes, `-`/`_` swaps, a canonical name
+   * copied from a description, a hash suffix dropped); it resolves only when exactly one name
+   * matches, and every resolution reports how it was made.
+   * @defaultValue `false`
+   */
+  lenient?: boolean;
+  /** Tools whose arguments hold tool names; those values are projected and resolved too. */
+  argumentNameTools?: ArgumentNameTools;
+  /**
+   * Add a short note of the canonical server and tool to the description of aliased tools.
+   * @defaultValue `true`
+   */
+  describeAliases?: boolean;
+}
+
+/**
+ * What every `project<Api>Request` returns (see {@link ProjectionOptions} for the shared shape).
+ */
+export interface ProjectedRequest<TRequest, TResponse, TStreamEvent> {
+  /** The request to send. */
+  request: TRequest;
+  /** The request's wire-name map. */
+  map: ToolWireMap;
+  /** Lossy or notable changes, each naming its tool. */
+  warnings: ProjectionWarning[];
+  /** Resolves a provider response of this request. */
+  resolveResponse(response: TResponse): ResolvedResponse<TResponse>;
+  /** Resolves one stream event of this request (stateful: use one projection per stream). */
+  resolveStreamEvent(event: TStreamEvent): ResolvedStreamEvents<TStreamEvent>;
+}
+
+/** A response with its tool-call names resolved. */
+export interface ResolvedResponse<TResponse> {
+  /** A copy of the response with canonical names (the input itself when nothing changed). */
+  response: TResponse;
+  /** How each tool-call name was resolved, in order. */
+  resolutions: NameResolution[];
+}
+
+/** The events to pass on for one incoming stream event. */
+export interface ResolvedStreamEvents<TStreamEvent> {
+  /** Zero or more events, in order. */
+  events: TStreamEvent[];
+  /** How each name in them was resolved. */
+  resolutions: NameResolution[];
+}
+
+/** Options of {@link createRequestProjection}. */
+export interface CreateRequestProjectionOptions extends ProjectionOptions {
+  /** Every canonical name of the request: tools, `tool_choice`, history. */
+  names: Iterable<string>;
+  /** The envelope to fit (required here; adapters supply their default). */
+  envelope: EnvelopeInput;
+}
+
+/** The names and helpers of one request, shared by every adapter. */
+export interface RequestProjection {
+  /** The wire-name map of the request. */
+  readonly map: ToolWireMap;
+  /** Names that could not be projected (sent unchanged), and why. */
+  readonly warnings: ProjectionWarning[];
+  /** The wire name of a canonical name; a name outside the map passes through unchanged. */
+  toWire(name: string): string;
+  /** True when the name goes out under a different wire name. */
+  isAliased(name: string): boolean;
+  /** The description to send for a tool: with the alias note when aliased, else unchanged. */
+  describe<TDescription>(name: string, description: TDescription): TDescription | string;
+  /** Resolves a name that came back from the provider. */
+  resolve(received: string): NameResolution;
+  /** True when the tool's arguments hold tool names (`argumentNameTools`). */
+  hasArgumentNames(tool: string): boolean;
+  /** Canonical names inside a history call's arguments, as wire names (same object when none changed). */
+  projectArguments(tool: string, args: unknown): unknown;
+  /** Wire names inside a returned call's arguments, as canonical names. */
+  resolveArguments(
+    tool: string,
+    args: unknown,
+  ): { arguments: unknown; resolutions: NameResolution[] };
+}
+
+/**
+ * Gathers a request's names while an adapter walks it, then builds its {@link RequestProjection}.
+ *
+ * @example
+ * ```ts
+ * const collector = createNameCollector({ envelope: 'openai' });
+ * for (const tool of request.tools) collector.add(tool.function.name);
+ * const projection = collector.finish();
+ * ```
+ */
+export interface NameCollector {
+  /** Adds one canonical name. */
+  add(name: unknown): void;
+  /** True when the tool's arguments hold tool names; only then is `addArguments` needed. */
+  hasArgumentNames(tool: string): boolean;
+  /** Adds the tool names held in a history call's (parsed) arguments. */
+  addArguments(tool: string, args: unknown): void;
+  /** Builds the projection from everything added. */
+  finish(): RequestProjection;
+}
+
+/**
+ * Starts collecting the names of one request (see {@link NameCollector}).
+ *
+ * @example
+ * ```ts
+ * const collector = createNameCollector({ envelope: 'anthropic', lenient: true });
+ * collector.add('github__create_issue');
+ * const { toWire, resolve } = collector.finish();
+ * ```
+ */
+export function createNameCollector(
+  options: ProjectionOptions & { envelope: EnvelopeInput },
+): NameCollector {
+  const names = new Set<string>();
+  const paths = parseArgumentNameTools(options.argumentNameTools);
+  return {
+    add(name) {
+      if (typeof name === 'string') names.add(name);
+    },
+    hasArgumentNames: (tool) => paths.has(tool),
+    addArguments(tool, args) {
+      const toolPaths = paths.get(tool);
+      if (toolPaths !== undefined) visitArgumentNames(args, toolPaths, (name) => names.add(name));
+    },
+    finish: () => buildProjection(names, options, paths),
+  };
+}
+
+/**
+ * Builds the per-request projection from every collected canonical name: the wire map (cached by
+ * the core for a repeated name set), alias notes, resolution and argument name references. A
+ * name the map cannot take is left out with a warning and passes through unchanged, so one bad
+ * name never fails the request.
+ *
+ * @example
+ * ```ts
+ * const projection = createRequestProjection({
+ *   names: ['github__create_issue', 'atlassian-rovo-mcp-server__getConfluencePageDescendants'],
+ *   envelope: 'openai',
+ * });
+ * projection.toWire('github__create_issue'); // 'github__create_issue'
+ * projection.resolve(projection.toWire('atlassian-rovo-mcp-server__getConfluencePageDescendants')).canonical;
+ * // 'atlassian-rovo-mcp-server__getConfluencePageDescendants'
+ * ```
+ */
+export function createRequestProjection(
+  options: CreateRequestProjectionOptions,
+): RequestProjection {
+  return buildProjection(options.names, options, parseArgumentNameTools(options.argumentNameTools));
+}
+
+function buildProjection(
+  names: Iterable<string>,
+  options: ProjectionOptions & { envelope: EnvelopeInput },
+  paths: ArgumentNamePaths,
+): RequestProjection {
+  const separator = options.separator ?? DEFAULT_SEPARATOR;
+  const { map, warnings } = buildMap(names, options);
+  const resolver = createNameResolver(map, { lenient: options.lenient === true });
+  const describeAliases = options.describeAliases !== false;
+  const toWire = (name: string): string => {
+    const wire = map.fromWire(name) === name ? name : safeToWire(map, name);
+    return wire ?? name;
+  };
+  return {
+    map,
+    warnings,
+    toWire,
+    isAliased: (name) => toWire(name) !== name,
+    describe<TDescription>(name: string, description: TDescription): TDescription | string {
+      if (!describeAliases || toWire(name) === name) return description;
+      return describeAlias({
+        canonical: name,
+        description: typeof description === 'string' ? description : undefined,
+        separator,
+      });
+    },
+    resolve: resolver,
+    hasArgumentNames: (tool) => paths.has(tool),
+    projectArguments(tool, args) {
+      const toolPaths = paths.get(tool);
+      return toolPaths === undefined ? args : rewriteArgumentNames(args, toolPaths, toWire);
+    },
+    resolveArguments(tool, args) {
+      const toolPaths = paths.get(tool);
+      const resolutions: NameResolution[] = [];
+      if (toolPaths === undefined) return { arguments: args, resolutions };
+      const resolved = rewriteArgumentNames(args, toolPaths, (received) => {
+        const resolution = resolveCanonicalOrWire(map, resolver, received);
+        resolutions.push(resolution);
+        return resolution.name;
+      });
+      return { arguments: resolved, resolutions };
+    },
+  };
+}
+
+function safeToWire(map: ToolWireMap, name: string): string | undefined {
+  try {
+    return map.toWire(name);
+  } catch {
+    return undefined;
+  }
+}
+
+function buildMap(
+  names: Iterable<string>,
+  options: ProjectionOptions & { envelope: EnvelopeInput },
+): { map: ToolWireMap; warnings: ProjectionWarning[] } {
+  const mapOptions = {
+    envelope: options.envelope,
+    ...(options.separator === undefined ? {} : { separator: options.separator }),
+    ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
+  };
+  try {
+    return { map: createToolWireMap(names, mapOptions), warnings: [] };
+  } catch (error) {
+    if (!ToolwireError.isInstance(error) || error.code === 'INVALID_OVERRIDE') throw error;
+    if (error.code === 'UNKNOWN_ENVELOPE' || error.code === 'INVALID_ENVELOPE') throw error;
+    if (error.code === 'INVALID_OPTION') throw error;
+  }
+  // Slow path, only when some name is unusable: find each one, leave it out, keep the rest.
+  const warnings: ProjectionWarning[] = [];
+  const usable: string[] = [];
+  for (const name of new Set(names)) {
+    try {
+      createToolWireMap([name], mapOptions);
+      usable.push(name);
+    } catch (error) {
+      warnings.push({
+        code: 'NAME_NOT_PROJECTED',
+        tool: name,
+        message: `Tool "${name}": ${error instanceof Error ? error.message : String(error)} It is sent unchanged.`,
+      });
+    }
+  }
+  return { map: createToolWireMap(usable, mapOptions), warnings };
+}

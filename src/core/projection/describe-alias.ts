@@ -1,0 +1,60 @@
+import { DEFAULT_SEPARATOR } from '../join-tool-name.js';
+
+/** Options of {@link describeAlias}. */
+export interface DescribeAliasOptions {
+  /** The tool's canonical name. */
+  canonical: string;
+  /** The tool's description as the server gave it; absent or empty gives the note alone. */
+  description?: string | null | undefined;
+  /**
+   * The separator of canonical names.
+   * @defaultValue `'__'`
+   */
+  separator?: string;
+}
+
+/** The longest server segment quoted in a note; longer ones are cut with `…`. */
+export const ALIAS_NOTE_MAX_SERVER = 48;
+/** The longest tool segment quoted in a note; longer ones are cut with `…`. */
+export const ALIAS_NOTE_MAX_TOOL = 96;
+
+/**
+ * The description an aliased tool is sent with: the server's description followed by a short,
+ * bounded note naming its canonical server and tool, so the model knows what the alias calls.
+ * The note never exceeds 200 characters, whatever the names.
+ *
+ * @example
+ * ```ts
+ * describeAlias({ canonical: 'atlassian-rovo-mcp__getJiraIssue', description: 'Get an issue.' });
+ * // 'Get an issue.\n\n(MCP server "atlassian-rovo-mcp", tool "getJiraIssue")'
+ * ```
+ */
+export function describeAlias(options: DescribeAliasOptions): string {
+  const separator = options.separator ?? DEFAULT_SEPARATOR;
+  const { canonical } = options;
+  const at = canonical.indexOf(separator);
+  const note =
+    at > 0
+      ? `(MCP server "${bound(canonical.slice(0, at), ALIAS_NOTE_MAX_SERVER)}", tool "${bound(canonical.slice(at + separator.length), ALIAS_NOTE_MAX_TOOL)}")`
+      : `(tool "${bound(canonical, ALIAS_NOTE_MAX_TOOL)}")`;
+  const description = options.description;
+  return typeof description === 'string' && description.length > 0
+    ? `${description}\n\n${note}`
+    : note;
+}
+
+function bound(text: string, max: number): string {
+  // Quotes, backslashes and control characters would break the one-line note; show them as spaces.
+  let plain = '';
+  // Only the part that can show is read, so a megabyte name costs no more than a short one.
+  for (let index = 0; index < Math.min(text.length, max + 1); index++) {
+    const code = text.charCodeAt(index);
+    plain += code < 32 || code === 127 || code === 34 || code === 92 ? ' ' : text[index];
+  }
+  if (plain.length <= max) return plain;
+  let cut = plain.slice(0, max - 1);
+  // Never leave half of a surrogate pair at the cut.
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
