@@ -28,9 +28,9 @@ export function walkSchema(
   for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) {
     const list = node[key];
     if (Array.isArray(list)) {
-      list.forEach((child, index) =>
-        walkSchema(child, `${path}.${key}[${index}]`, visit, depth + 1, seen),
-      );
+      for (const [index, child] of list.entries()) {
+        walkSchema(child, `${path}.${key}[${index}]`, visit, depth + 1, seen);
+      }
     }
   }
 }
