@@ -1,0 +1,341 @@
+import type { EnvelopeInput } from '../../core/envelope.js';
+import {
+  createNameCollector,
+  type ProjectionOptions,
+  type RequestProjection,
+  type ResolvedResponse,
+  type ResolvedStreamEvents,
+} from '../../core/projection/create-request-projection.js';
+import type { NameResolution } from '../../core/projection/name-resolution.js';
+import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
+import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
+import { ToolwireError } from '../../core/toolwire-error.js';
+import type {
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiFunctionDeclaration,
+  GeminiGenerateContentRequest,
+  GeminiGenerateContentResponse,
+  GeminiPart,
+  GeminiToolConfig,
+} from './gemini-wire.js';
+
+/**
+ * Options of {@link projectGenerateContentRequest} and {@link wrapGemini}: the options every
+ * adapter shares.
+ */
+export interface GeminiProjectionOptions extends ProjectionOptions {
+  /**
+   * The name envelope: `gemini` for the Gemini API, `vertex` for Vertex AI (no `:` in names).
+   * The input schemas of `parameters` are projected for the same surface.
+   * @defaultValue `'gemini'`
+   */
+  envelope?: EnvelopeInput;
+}
+
+/**
+ * What {@link projectGenerateContentRequest} returns: the request to send and the resolvers of
+ * what comes back (the shape every adapter shares).
+ */
+export interface ProjectedGenerateContentRequest<TRequest> {
+  /** The request to send; the input itself when nothing needed changing. */
+  request: TRequest;
+  /** The request's wire-name map. */
+  map: ToolWireMap;
+  /** Lossy or notable changes, each naming its tool. */
+  warnings: ProjectionWarning[];
+  /** A copy of a response with canonical names and restored arguments. */
+  resolveResponse<TResponse extends GeminiGenerateContentResponse>(
+    response: TResponse,
+  ): ResolvedResponse<TResponse>;
+  /** One chunk of `generateContentStream`, resolved (Gemini streams whole function calls). */
+  resolveStreamEvent<TEvent extends GeminiGenerateContentResponse>(
+    event: TEvent,
+  ): ResolvedStreamEvents<TEvent>;
+}
+
+/**
+ * Projects a `models.generateContent` / `models.generateContentStream` request of
+ * `@google/genai` onto the Gemini API (or, with `envelope: 'vertex'`, Vertex AI): every function
+ * declaration, `allowedFunctionNames` entry and history `functionCall` / `functionResponse` name
+ * goes out as a wire name; aliased declarations get a short note of their canonical server and
+ * tool; input schemas are projected for the surface. Returns resolvers that turn the
+ * `functionCall`s of the response, or of each stream chunk, back into canonical names.
+ *
+ * @example
+ * ```ts
+ * import { GoogleGenAI } from '@google/genai';
+ * import { projectGenerateContentRequest } from 'toolwire/gemini';
+ *
+ * const ai = new GoogleGenAI({ apiKey });
+ * const { request, resolveResponse } = projectGenerateContentRequest({
+ *   model: 'gemini-2.5-flash',
+ *   contents: 'Open an issue about the login bug',
+ *   config: { tools: [{ functionDeclarations: [{ name: 'github__create_issue', parametersJsonSchema: schema }] }] },
+ * });
+ * const { response } = resolveResponse(await ai.models.generateContent(request));
+ * response.functionCalls?.[0]?.name; // 'github__create_issue'
+ * ```
+ */
+export function projectGenerateContentRequest<TRequest extends GeminiGenerateContentRequest>(
+  request: TRequest,
+  options: GeminiProjectionOptions = {},
+): ProjectedGenerateContentRequest<TRequest> {
+  if (typeof request !== 'object' || request === null) {
+    throw new ToolwireError({
+      code: 'INVALID_REQUEST',
+      message:
+        'Gemini request must be the object passed to models.generateContent ({ model, contents, config }).',
+    });
+  }
+  const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'gemini' });
+  const config = request.config;
+  forEachDeclaration(config?.tools, (declaration) => collector.add(declaration.name));
+  const allowed = config?.toolConfig?.functionCallingConfig?.allowedFunctionNames;
+  if (Array.isArray(allowed)) for (const name of allowed) collector.add(name);
+  forEachPart(request.contents, (part) => {
+    const call = part.functionCall;
+    if (isRecord(call) && typeof call.name === 'string') {
+      collector.add(call.name);
+      if (collector.hasArgumentNames(call.name)) collector.addArguments(call.name, call.args);
+    }
+    if (isRecord(part.functionResponse)) collector.add(part.functionResponse.name);
+  });
+  const projection = collector.finish();
+  const warnings = [...projection.warnings];
+  const target = projection.map.envelope.id === 'vertex' ? 'vertex' : 'gemini';
+
+  let projectedConfig = config;
+  if (config !== undefined && config !== null) {
+    const tools = projectTools(config.tools, projection, target, warnings);
+    const toolConfig = projectToolConfig(config.toolConfig, projection);
+    if (tools !== config.tools || toolConfig !== config.toolConfig) {
+      projectedConfig = { ...config };
+      if (tools !== config.tools) projectedConfig.tools = tools as unknown[];
+      if (toolConfig !== undefined && toolConfig !== config.toolConfig) {
+        projectedConfig.toolConfig = toolConfig;
+      }
+    }
+  }
+  const contents = mapContents(request.contents, (part) => projectHistoryPart(part, projection));
+  const projected =
+    projectedConfig === config && contents === request.contents
+      ? request
+      : ({
+          ...request,
+          contents,
+          ...(projectedConfig === config ? {} : { config: projectedConfig }),
+        } as TRequest);
+
+  const resolveCandidates = <TResponse extends GeminiGenerateContentResponse>(
+    response: TResponse,
+  ): ResolvedResponse<TResponse> => {
+    const resolutions: NameResolution[] = [];
+    if (!isRecord(response) || !Array.isArray(response.candidates)) {
+      return { response, resolutions };
+    }
+    let candidates: GeminiGenerateContentResponse['candidates'] | undefined;
+    response.candidates.forEach((candidate, index) => {
+      const content = candidate?.content;
+      if (!isRecord(content) || !Array.isArray(content.parts)) return;
+      const parts = mapArray(content.parts, (part) => resolvePart(part, projection, resolutions));
+      if (parts === content.parts) return;
+      candidates ??= [...(response.candidates ?? [])];
+      candidates[index] = { ...candidate, content: { ...content, parts } };
+    });
+    if (candidates === undefined) return { response, resolutions };
+    // Keep the SDK's class (GenerateContentResponse has getters such as `functionCalls`).
+    const copy = Object.create(Object.getPrototypeOf(response) as object | null) as TResponse;
+    Object.assign(copy, response, { candidates });
+    return { response: copy, resolutions };
+  };
+
+  return {
+    request: projected,
+    map: projection.map,
+    warnings,
+    resolveResponse: resolveCandidates,
+    resolveStreamEvent<TEvent extends GeminiGenerateContentResponse>(
+      event: TEvent,
+    ): ResolvedStreamEvents<TEvent> {
+      const { response, resolutions } = resolveCandidates(event);
+      return { events: [response], resolutions };
+    },
+  };
+}
+
+function projectTools(
+  tools: unknown[] | undefined,
+  projection: RequestProjection,
+  target: 'gemini' | 'vertex',
+  warnings: ProjectionWarning[],
+): unknown[] | undefined {
+  if (!Array.isArray(tools)) return tools;
+  return mapArray(tools, (tool) => {
+    if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) return tool;
+    const declarations = mapArray(
+      tool.functionDeclarations as GeminiFunctionDeclaration[],
+      (declaration) => projectDeclaration(declaration, projection, target, warnings),
+    );
+    return declarations === tool.functionDeclarations
+      ? tool
+      : { ...tool, functionDeclarations: declarations };
+  });
+}
+
+function projectDeclaration(
+  declaration: GeminiFunctionDeclaration,
+  projection: RequestProjection,
+  target: 'gemini' | 'vertex',
+  warnings: ProjectionWarning[],
+): GeminiFunctionDeclaration {
+  if (!isRecord(declaration) || typeof declaration.name !== 'string') return declaration;
+  const name = declaration.name;
+  const wire = projection.toWire(name);
+  let copy: GeminiFunctionDeclaration | undefined;
+  if (wire !== name) {
+    copy = { ...declaration, name: wire };
+    const description = projection.describe(name, declaration.description);
+    if (typeof description === 'string') copy.description = description;
+  }
+  // The caller chose the schema field; keep it. `parameters` takes Gemini's OpenAPI subset,
+  // `parametersJsonSchema` takes JSON Schema.
+  for (const field of ['parameters', 'parametersJsonSchema'] as const) {
+    const schema = declaration[field];
+    if (schema === undefined) continue;
+    const result = projectToolSchema({
+      schema,
+      target: field === 'parameters' ? target : 'mcp',
+      tool: name,
+    });
+    warnings.push(...result.warnings);
+    if (result.restore !== undefined) projection.setArgumentRestorer(name, result.restore);
+    if (result.schema !== schema) {
+      copy ??= { ...declaration };
+      copy[field] = result.schema;
+    }
+  }
+  return copy ?? declaration;
+}
+
+function projectToolConfig(
+  toolConfig: GeminiToolConfig | undefined,
+  projection: RequestProjection,
+): GeminiToolConfig | undefined {
+  const callingConfig = toolConfig?.functionCallingConfig;
+  const allowed = callingConfig?.allowedFunctionNames;
+  if (!Array.isArray(allowed)) return toolConfig;
+  const projected = mapArray(allowed, (name) =>
+    typeof name === 'string' ? projection.toWire(name) : name,
+  );
+  if (projected === allowed) return toolConfig;
+  return {
+    ...toolConfig,
+    functionCallingConfig: { ...callingConfig, allowedFunctionNames: projected },
+  };
+}
+
+function projectHistoryPart(part: GeminiPart, projection: RequestProjection): GeminiPart {
+  let copy: GeminiPart | undefined;
+  const call = part.functionCall;
+  if (isRecord(call) && typeof call.name === 'string') {
+    const wire = projection.toWire(call.name);
+    const args = projection.projectArguments(call.name, call.args) as GeminiFunctionCall['args'];
+    if (wire !== call.name || args !== call.args) {
+      const projectedCall: GeminiFunctionCall = { ...call, name: wire };
+      if (args !== call.args && args !== undefined) projectedCall.args = args;
+      copy = { ...part, functionCall: projectedCall };
+    }
+  }
+  const result = part.functionResponse;
+  if (isRecord(result) && typeof result.name === 'string') {
+    const wire = projection.toWire(result.name);
+    if (wire !== result.name)
+      copy = { ...(copy ?? part), functionResponse: { ...result, name: wire } };
+  }
+  return copy ?? part;
+}
+
+function resolvePart(
+  part: GeminiPart,
+  projection: RequestProjection,
+  resolutions: NameResolution[],
+): GeminiPart {
+  const call = isRecord(part) ? part.functionCall : undefined;
+  if (!isRecord(call) || typeof call.name !== 'string') return part;
+  const resolution = projection.resolve(call.name);
+  resolutions.push(resolution);
+  let args: unknown = call.args;
+  if (resolution.canonical !== undefined && args !== undefined) {
+    const restored = projection.restoreArguments(resolution.canonical, args);
+    args = restored.arguments;
+    resolutions.push(...restored.resolutions);
+  }
+  if (resolution.name === call.name && args === call.args) return part;
+  const resolvedCall: GeminiFunctionCall = { ...call, name: resolution.name };
+  if (args !== call.args && args !== undefined) {
+    resolvedCall.args = args as Record<string, unknown>;
+  }
+  return { ...part, functionCall: resolvedCall };
+}
+
+function forEachDeclaration(
+  tools: unknown[] | undefined,
+  visit: (declaration: GeminiFunctionDeclaration) => void,
+): void {
+  if (!Array.isArray(tools)) return;
+  for (const tool of tools) {
+    if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) continue;
+    for (const declaration of tool.functionDeclarations) {
+      if (isRecord(declaration)) visit(declaration as GeminiFunctionDeclaration);
+    }
+  }
+}
+
+// `contents` is a ContentListUnion: a Content, a Part, a string, or a list of those.
+function forEachPart(contents: unknown, visit: (part: GeminiPart) => void): void {
+  const visitItem = (item: unknown): void => {
+    if (!isRecord(item)) return;
+    if (Array.isArray(item.parts)) {
+      for (const part of item.parts) if (isRecord(part)) visit(part as GeminiPart);
+    } else {
+      visit(item as GeminiPart);
+    }
+  };
+  if (Array.isArray(contents)) for (const item of contents) visitItem(item);
+  else visitItem(contents);
+}
+
+function mapContents(contents: unknown, project: (part: GeminiPart) => GeminiPart): unknown {
+  const mapItem = (item: unknown): unknown => {
+    if (!isRecord(item)) return item;
+    if (Array.isArray(item.parts)) {
+      const content = item as GeminiContent;
+      const parts = mapArray(content.parts ?? [], (part) =>
+        isRecord(part) ? project(part) : part,
+      );
+      return parts === content.parts ? item : { ...content, parts };
+    }
+    return project(item as GeminiPart);
+  };
+  return Array.isArray(contents) ? mapArray(contents, mapItem) : mapItem(contents);
+}
+
+/** Maps an array, returning the array itself when no item changed (copy on write). */
+function mapArray<T>(items: T[], project: (item: T) => T): T[] {
+  let copy: T[] | undefined;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as T;
+    const next = project(item);
+    if (next !== item) {
+      copy ??= items.slice();
+      copy[index] = next;
+    }
+  }
+  return copy ?? items;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

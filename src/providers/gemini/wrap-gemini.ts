@@ -1,0 +1,104 @@
+import type { NameResolution } from '../../core/projection/name-resolution.js';
+import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
+import {
+  type GeminiProjectionOptions,
+  projectGenerateContentRequest,
+} from './project-generate-content-request.js';
+
+/** The part of `@google/genai`'s `Models` the wrapper replaces. */
+export interface GeminiModelsLike {
+  /** `models.generateContent`. */
+  generateContent(params: GeminiGenerateContentRequest): Promise<GeminiGenerateContentResponse>;
+  /** `models.generateContentStream`. */
+  generateContentStream(
+    params: GeminiGenerateContentRequest,
+  ): Promise<AsyncIterable<GeminiGenerateContentResponse>>;
+}
+
+/** A `GoogleGenAI` client (its `models` are wrapped), or its `models` themselves. */
+export type GeminiClientLike = { models: GeminiModelsLike; vertexai?: boolean } | GeminiModelsLike;
+
+/** Options of {@link wrapGemini}. */
+export interface WrapGeminiOptions extends GeminiProjectionOptions {
+  /** Called with the warnings of each request that has any. */
+  onWarnings?: (warnings: ProjectionWarning[]) => void;
+  /** Called with how the names of each response (or stream chunk) were resolved. */
+  onResolutions?: (resolutions: NameResolution[]) => void;
+}
+
+/**
+ * Wraps a `GoogleGenAI` client (or its `models`) so that `models.generateContent` and
+ * `models.generateContentStream` project every request and resolve every response and stream
+ * chunk, transparently. The result has the client's own type; everything else on it behaves as
+ * before. The envelope defaults to `vertex` for a client made with `vertexai: true`, else
+ * `gemini`. (`ai.chats` keeps its own reference to the unwrapped models; use `models`.)
+ *
+ * @example
+ * ```ts
+ * import { GoogleGenAI } from '@google/genai';
+ * import { wrapGemini } from 'toolwire/gemini';
+ *
+ * const ai = wrapGemini(new GoogleGenAI({ apiKey }));
+ * const response = await ai.models.generateContent({
+ *   model: 'gemini-2.5-flash',
+ *   contents: 'List my open pull requests',
+ *   config: { tools: [{ functionDeclarations: [{ name: 'github__list_pull_requests', parametersJsonSchema: schema }] }] },
+ * });
+ * response.functionCalls?.[0]?.name; // 'github__list_pull_requests', whatever went on the wire
+ * ```
+ */
+export function wrapGemini<TClient extends GeminiClientLike>(
+  client: TClient,
+  options: WrapGeminiOptions = {},
+): TClient {
+  if ('models' in client && typeof client.models === 'object' && client.models !== null) {
+    const envelope = options.envelope ?? (client.vertexai === true ? 'vertex' : 'gemini');
+    const models = wrapModels(client.models, { ...options, envelope });
+    return Object.create(client, {
+      models: { value: models, enumerable: true, writable: true, configurable: true },
+    }) as TClient;
+  }
+  return wrapModels(client as GeminiModelsLike, options) as TClient;
+}
+
+function wrapModels(models: GeminiModelsLike, options: WrapGeminiOptions): GeminiModelsLike {
+  const { onWarnings, onResolutions, ...projectionOptions } = options;
+  const project = (params: GeminiGenerateContentRequest) => {
+    const projected = projectGenerateContentRequest(params, projectionOptions);
+    if (onWarnings !== undefined && projected.warnings.length > 0) onWarnings(projected.warnings);
+    return projected;
+  };
+  const report = (resolutions: NameResolution[]): void => {
+    if (onResolutions !== undefined && resolutions.length > 0) onResolutions(resolutions);
+  };
+  const wrapped: Pick<GeminiModelsLike, 'generateContent' | 'generateContentStream'> = {
+    async generateContent(params) {
+      const projected = project(params);
+      const { response, resolutions } = projected.resolveResponse(
+        await models.generateContent(projected.request),
+      );
+      report(resolutions);
+      return response;
+    },
+    async generateContentStream(params) {
+      const projected = project(params);
+      const stream = await models.generateContentStream(projected.request);
+      return (async function* resolveChunks() {
+        for await (const chunk of stream) {
+          const { events, resolutions } = projected.resolveStreamEvent(chunk);
+          report(resolutions);
+          yield* events;
+        }
+      })();
+    },
+  };
+  return Object.create(models, {
+    generateContent: { value: wrapped.generateContent, writable: true, configurable: true },
+    generateContentStream: {
+      value: wrapped.generateContentStream,
+      writable: true,
+      configurable: true,
+    },
+  }) as GeminiModelsLike;
+}

@@ -1,0 +1,143 @@
+import {
+  ApiError,
+  type Content,
+  type FunctionCall,
+  type GenerateContentParameters,
+  type GenerateContentResponse,
+  GoogleGenAI,
+} from '@google/genai';
+import { expect } from 'vitest';
+import type { ProjectedRequest } from '../../src/core/projection/create-request-projection.js';
+import {
+  type ProjectedGenerateContentRequest,
+  projectGenerateContentRequest,
+  wrapGemini,
+} from '../../src/providers/gemini/index.js';
+import { geminiModule, vertexModule } from '../provider-server/gemini-module.js';
+import {
+  type AdapterSubject,
+  type ReturnedCall,
+  runAdapterConformance,
+  type WireNames,
+} from './adapter-conformance.js';
+import type { ConformanceFixture } from './fixtures.js';
+
+/** A `generateContent` request for a fixture, with canonical names (as gemini-cli builds it). */
+export function buildGeminiRequest(fixture: ConformanceFixture): GenerateContentParameters {
+  const contents: Content[] = [{ role: 'user', parts: [{ text: 'Help me with my work.' }] }];
+  for (const call of fixture.history) {
+    contents.push(
+      { role: 'model', parts: [{ functionCall: { id: call.id, name: call.name, args: call.arguments } }] },
+      {
+        role: 'user',
+        parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: call.result } } }],
+      },
+    );
+  }
+  contents.push({ role: 'user', parts: [{ text: 'Go on.' }] });
+  return {
+    model: 'gemini-2.5-flash',
+    contents,
+    config: {
+      ...(fixture.system === undefined ? {} : { systemInstruction: fixture.system }),
+      tools: [
+        {
+          functionDeclarations: fixture.tools.map((tool) => ({
+            name: tool.name,
+            ...(tool.description === undefined ? {} : { description: tool.description }),
+            parametersJsonSchema: tool.inputSchema,
+          })),
+        },
+      ],
+      ...(fixture.toolChoice === undefined
+        ? {}
+        : {
+            toolConfig: {
+              functionCallingConfig: {
+                mode: 'ANY' as GenerateContentParameters['config'] extends infer C
+                  ? C extends { toolConfig?: { functionCallingConfig?: { mode?: infer M } } }
+                    ? M
+                    : never
+                  : never,
+                allowedFunctionNames: [fixture.toolChoice],
+              },
+            },
+          }),
+    },
+  };
+}
+
+/** Every tool name a `generateContent` request carries, by where it sits. */
+export function geminiWireNames(request: GenerateContentParameters): WireNames {
+  const names: WireNames = { tools: [], toolChoice: [], history: [] };
+  for (const tool of request.config?.tools ?? []) {
+    if (!('functionDeclarations' in tool)) continue;
+    for (const declaration of tool.functionDeclarations ?? []) names.tools.push(String(declaration.name));
+  }
+  names.toolChoice.push(...(request.config?.toolConfig?.functionCallingConfig?.allowedFunctionNames ?? []));
+  for (const content of request.contents as Content[]) {
+    for (const part of content.parts ?? []) {
+      if (part.functionCall !== undefined) names.history.push(String(part.functionCall.name));
+      if (part.functionResponse !== undefined) names.history.push(String(part.functionResponse.name));
+    }
+  }
+  return names;
+}
+
+function toCalls(functionCalls: FunctionCall[] | undefined): ReturnedCall[] {
+  return (functionCalls ?? []).map((call) => ({ name: String(call.name), arguments: call.args }));
+}
+
+function geminiSubject(surface: 'gemini' | 'vertex'): AdapterSubject<GenerateContentParameters> {
+  const client = (baseUrl: string) =>
+    new GoogleGenAI({ apiKey: 'test-key', vertexai: surface === 'vertex', httpOptions: { baseUrl } });
+  return {
+    name: surface === 'gemini' ? 'gemini' : 'vertex',
+    envelope: surface,
+    modules: [surface === 'gemini' ? geminiModule : vertexModule],
+    buildRequest: buildGeminiRequest,
+    project: (request, options) =>
+      projectGenerateContentRequest(request, { envelope: surface, ...options }) as ProjectedRequest<
+        GenerateContentParameters,
+        never,
+        never
+      >,
+    wireNames: geminiWireNames,
+    async send({ baseUrl, request, stream, projected }) {
+      const resolver = projected as
+        | ProjectedGenerateContentRequest<GenerateContentParameters>
+        | undefined;
+      const ai = client(baseUrl);
+      if (!stream) {
+        const response = await ai.models.generateContent(request);
+        const resolved: GenerateContentResponse =
+          resolver === undefined ? response : resolver.resolveResponse(response).response;
+        return toCalls(resolved.functionCalls);
+      }
+      const calls: ReturnedCall[] = [];
+      for await (const chunk of await ai.models.generateContentStream(request)) {
+        const events = resolver === undefined ? [chunk] : resolver.resolveStreamEvent(chunk).events;
+        for (const event of events) calls.push(...toCalls(event.functionCalls));
+      }
+      return calls;
+    },
+    async sendWrapped({ baseUrl, request, stream, options }) {
+      // The envelope comes from the client: `vertexai: true` means Vertex.
+      const ai = wrapGemini(client(baseUrl), options);
+      if (!stream) return toCalls((await ai.models.generateContent(request)).functionCalls);
+      const calls: ReturnedCall[] = [];
+      for await (const chunk of await ai.models.generateContentStream(request)) {
+        calls.push(...toCalls(chunk.functionCalls));
+      }
+      return calls;
+    },
+    expectProviderRejection(error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(400);
+      expect((error as ApiError).message).toContain('INVALID_ARGUMENT');
+    },
+  };
+}
+
+runAdapterConformance(geminiSubject('gemini'));
+runAdapterConformance(geminiSubject('vertex'));
