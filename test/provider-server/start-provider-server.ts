@@ -102,14 +102,18 @@ export async function startProviderServer(
   const listener = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    socket.once('data', (first: Buffer) => {
-      socket.pause();
+    // Peek with read()/unshift() in paused mode: a 'data' listener would switch the socket to
+    // flowing mode, and the HTTP/2 session then loses the bytes it needs (h2c fails with code 2).
+    const onReadable = (): void => {
+      const first = socket.read(3) as Buffer | null;
+      if (first === null) return;
+      socket.off('readable', onReadable);
       socket.unshift(first);
       // HTTP/2 prior knowledge starts with the connection preface "PRI * HTTP/2.0".
-      const target = first.subarray(0, 3).toString('latin1') === 'PRI' ? h2 : h1;
+      const target = first.toString('latin1') === 'PRI' ? h2 : h1;
       target.emit('connection', socket);
-      socket.resume();
-    });
+    };
+    socket.on('readable', onReadable);
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const address = listener.address() as net.AddressInfo;
