@@ -84,10 +84,13 @@ export interface ProjectedRequest<TRequest, TResponse, TStreamEvent> {
   map: ToolWireMap;
   /** Lossy or notable changes, each naming its tool. */
   warnings: ProjectionWarning[];
-  /** Resolves a provider response of this request. */
-  resolveResponse(response: TResponse): ResolvedResponse<TResponse>;
-  /** Resolves one stream event of this request (stateful: use one projection per stream). */
-  resolveStreamEvent(event: TStreamEvent): ResolvedStreamEvents<TStreamEvent>;
+  /** Resolves a provider response of this request; keeps the response's own (SDK) type. */
+  resolveResponse<TActual extends TResponse>(response: TActual): ResolvedResponse<TActual>;
+  /**
+   * Resolves one stream event of this request; keeps the event's own (SDK) type. Stateful: use
+   * one projected request per stream.
+   */
+  resolveStreamEvent<TActual extends TStreamEvent>(event: TActual): ResolvedStreamEvents<TActual>;
 }
 
 /** A response with its tool-call names resolved. */
@@ -137,6 +140,23 @@ export interface RequestProjection {
     tool: string,
     args: unknown,
   ): { arguments: unknown; resolutions: NameResolution[] };
+  /** Records how to turn a tool's projected arguments back into the server's shape. */
+  setArgumentRestorer(tool: string, restore: (args: unknown) => unknown): void;
+  /** True when returned calls of this tool need their arguments rewritten (restored or name references). */
+  rewritesArguments(tool: string): boolean;
+  /**
+   * A returned call's arguments in the server's shape: restored after schema projection, then
+   * name references resolved. The input itself when nothing changed.
+   */
+  restoreArguments(
+    tool: string,
+    args: unknown,
+  ): { arguments: unknown; resolutions: NameResolution[] };
+  /**
+   * As {@link RequestProjection.restoreArguments} for arguments carried as JSON text (OpenAI);
+   * text that does not parse, or needs no change, comes back as it is.
+   */
+  restoreArgumentsText(tool: string, text: string): { text: string; resolutions: NameResolution[] };
 }
 
 /**
@@ -220,9 +240,32 @@ function buildProjection(
   const { map, warnings } = buildMap(names, options);
   const resolver = createNameResolver(map, { lenient: options.lenient === true });
   const describeAliases = options.describeAliases !== false;
+  const restorers = new Map<string, (args: unknown) => unknown>();
   const toWire = (name: string): string => {
     const wire = map.fromWire(name) === name ? name : safeToWire(map, name);
     return wire ?? name;
+  };
+  const resolveArguments = (
+    tool: string,
+    args: unknown,
+  ): { arguments: unknown; resolutions: NameResolution[] } => {
+    const toolPaths = paths.get(tool);
+    const resolutions: NameResolution[] = [];
+    if (toolPaths === undefined) return { arguments: args, resolutions };
+    const resolved = rewriteArgumentNames(args, toolPaths, (received) => {
+      const resolution = resolveCanonicalOrWire(map, resolver, received);
+      resolutions.push(resolution);
+      return resolution.name;
+    });
+    return { arguments: resolved, resolutions };
+  };
+  const rewritesArguments = (tool: string): boolean => restorers.has(tool) || paths.has(tool);
+  const restoreArguments = (
+    tool: string,
+    args: unknown,
+  ): { arguments: unknown; resolutions: NameResolution[] } => {
+    const restore = restorers.get(tool);
+    return resolveArguments(tool, restore === undefined ? args : restore(args));
   };
   return {
     map,
@@ -243,16 +286,22 @@ function buildProjection(
       const toolPaths = paths.get(tool);
       return toolPaths === undefined ? args : rewriteArgumentNames(args, toolPaths, toWire);
     },
-    resolveArguments(tool, args) {
-      const toolPaths = paths.get(tool);
-      const resolutions: NameResolution[] = [];
-      if (toolPaths === undefined) return { arguments: args, resolutions };
-      const resolved = rewriteArgumentNames(args, toolPaths, (received) => {
-        const resolution = resolveCanonicalOrWire(map, resolver, received);
-        resolutions.push(resolution);
-        return resolution.name;
-      });
-      return { arguments: resolved, resolutions };
+    resolveArguments,
+    setArgumentRestorer(tool, restore) {
+      restorers.set(tool, restore);
+    },
+    rewritesArguments,
+    restoreArguments,
+    restoreArgumentsText(tool, text) {
+      if (!rewritesArguments(tool)) return { text, resolutions: [] };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return { text, resolutions: [] };
+      }
+      const { arguments: restored, resolutions } = restoreArguments(tool, parsed);
+      return { text: restored === parsed ? text : JSON.stringify(restored), resolutions };
     },
   };
 }

@@ -13,6 +13,8 @@ export interface ProjectToolSchemaOptions {
   tool: string;
   /** OpenAI strict mode was asked for this tool. */
   strict?: boolean;
+  /** Gemini only: the schema goes in `parametersJsonSchema` (JSON Schema) instead of `parameters`. */
+  jsonSchema?: boolean;
 }
 
 /** What {@link projectToolSchema} returns. */
@@ -43,8 +45,12 @@ const EMPTY_OBJECT_SCHEMA = Object.freeze({ type: 'object', properties: Object.f
  */
 export function projectToolSchema(options: ProjectToolSchemaOptions): ProjectToolSchemaResult {
   const { schema } = options;
-  if (typeof schema === 'object' && schema !== null) {
-    return { schema, warnings: [], restore: undefined };
+  if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
+    return {
+      schema: completeRoot(schema as Record<string, unknown>),
+      warnings: [],
+      restore: undefined,
+    };
   }
   return {
     schema: { ...EMPTY_OBJECT_SCHEMA, properties: {} },
@@ -56,9 +62,27 @@ export function projectToolSchema(options: ProjectToolSchemaOptions): ProjectToo
               code: 'SCHEMA_REPLACED',
               tool: options.tool,
               path: '',
-              message: `Tool "${options.tool}": its input schema is not an object (${typeof schema}); sent as an empty object schema.`,
+              message: `Tool "${options.tool}": its input schema is not an object schema (${Array.isArray(schema) ? 'array' : typeof schema}); sent as an empty object schema.`,
             },
           ],
     restore: undefined,
+  };
+}
+
+/**
+ * MCP input schemas are object schemas by definition, so a root without `type` (some servers
+ * send only `$schema`) gets `type: "object"`, and an object root without `properties` gets an
+ * empty one: both lossless, and providers reject their absence. Copy-on-write.
+ */
+function completeRoot(schema: Record<string, unknown>): Record<string, unknown> {
+  const combined = 'anyOf' in schema || 'oneOf' in schema || 'allOf' in schema || '$ref' in schema;
+  const needsType = !Object.hasOwn(schema, 'type') && !combined;
+  const isObject = needsType || schema.type === 'object';
+  const needsProperties = isObject && !Object.hasOwn(schema, 'properties');
+  if (!needsType && !needsProperties) return schema;
+  return {
+    ...(needsType ? { type: 'object' } : {}),
+    ...schema,
+    ...(needsProperties ? { properties: {} } : {}),
   };
 }
