@@ -1,0 +1,137 @@
+import OpenAI from 'openai';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import { expect } from 'vitest';
+import { projectChatRequest, wrapOpenAI } from '../../src/providers/openai/index.js';
+import { openaiChatModule } from '../provider-server/openai-chat-module.js';
+import {
+  type AdapterSubject,
+  type ReturnedCall,
+  runAdapterConformance,
+} from './adapter-conformance.js';
+import type { ConformanceFixture } from './fixtures.js';
+
+type Request = ChatCompletionCreateParamsNonStreaming;
+
+function buildRequest(fixture: ConformanceFixture): Request {
+  const messages: ChatCompletionMessageParam[] = [];
+  if (fixture.system !== undefined) messages.push({ role: 'system', content: fixture.system });
+  messages.push({ role: 'user', content: 'Do the thing.' });
+  for (const call of fixture.history) {
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        {
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+        },
+      ],
+    });
+    messages.push({ role: 'tool', tool_call_id: call.id, content: call.result });
+  }
+  const tools: ChatCompletionTool[] = fixture.tools.map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: tool.inputSchema,
+    },
+  }));
+  return {
+    model: 'gpt-test',
+    messages,
+    tools,
+    ...(fixture.toolChoice === undefined
+      ? {}
+      : { tool_choice: { type: 'function', function: { name: fixture.toolChoice } } }),
+  };
+}
+
+const client = (baseUrl: string) =>
+  new OpenAI({ apiKey: 'test', baseURL: `${baseUrl}/v1`, maxRetries: 0 });
+
+async function callsOf(
+  result:
+    | OpenAI.Chat.Completions.ChatCompletion
+    | AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+  resolveChunk?: (
+    chunk: OpenAI.Chat.Completions.ChatCompletionChunk,
+  ) => OpenAI.Chat.Completions.ChatCompletionChunk[],
+): Promise<ReturnedCall[]> {
+  if (!(Symbol.asyncIterator in result)) {
+    return (result.choices[0]?.message.tool_calls ?? []).map((call) => {
+      if (call.type !== 'function') throw new Error('expected a function call');
+      return { name: call.function.name, arguments: JSON.parse(call.function.arguments) };
+    });
+  }
+  const calls: { name: string; arguments: string }[] = [];
+  for await (const raw of result) {
+    for (const chunk of resolveChunk ? resolveChunk(raw) : [raw]) {
+      for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
+        const slot = (calls[delta.index] ??= { name: '', arguments: '' });
+        if (delta.function?.name) slot.name = delta.function.name;
+        slot.arguments += delta.function?.arguments ?? '';
+      }
+    }
+  }
+  return calls.map((call) => ({ name: call.name, arguments: JSON.parse(call.arguments) }));
+}
+
+const subject: AdapterSubject<Request> = {
+  name: 'openai-chat',
+  envelope: 'openai',
+  modules: [openaiChatModule],
+  buildRequest,
+  project: (request, options) => projectChatRequest(request, options) as never,
+  wireNames(request) {
+    const tools = (request.tools ?? []).flatMap((tool) =>
+      tool.type === 'function' ? [tool.function.name] : [],
+    );
+    const choice = request.tool_choice;
+    const toolChoice =
+      typeof choice === 'object' && choice.type === 'function' ? [choice.function.name] : [];
+    const history = request.messages.flatMap((message) =>
+      message.role === 'assistant'
+        ? (message.tool_calls ?? []).flatMap((call) =>
+            call.type === 'function' ? [call.function.name] : [],
+          )
+        : [],
+    );
+    return { tools, toolChoice, history };
+  },
+  async send({ baseUrl, request, stream, projected }) {
+    const sdk = client(baseUrl);
+    if (!stream) {
+      const completion = await sdk.chat.completions.create(request);
+      return callsOf(
+        projected ? projected.resolveResponse(completion as never).response : completion,
+      );
+    }
+    const chunks = await sdk.chat.completions.create({ ...request, stream: true });
+    return callsOf(
+      chunks,
+      projected ? (chunk) => projected.resolveStreamEvent(chunk as never).events : undefined,
+    );
+  },
+  async sendWrapped({ baseUrl, request, stream, options }) {
+    const sdk = wrapOpenAI(client(baseUrl), options);
+    if (!stream) return callsOf(await sdk.chat.completions.create(request));
+    return callsOf(await sdk.chat.completions.create({ ...request, stream: true }));
+  },
+  expectProviderRejection(error) {
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    const body = (error as InstanceType<typeof OpenAI.BadRequestError>).error as {
+      type?: string;
+      message?: string;
+    };
+    expect(body.type).toBe('invalid_request_error');
+    expect(body.message).toMatch(/^Invalid '/);
+  },
+};
+
+runAdapterConformance(subject);
