@@ -34,7 +34,9 @@ export function buildConverseRequest(fixture: ConformanceFixture): ConverseComma
     messages.push(
       {
         role: 'assistant',
-        content: [{ toolUse: { toolUseId: call.id, name: call.name, input: call.arguments } }],
+        content: [
+          { toolUse: { toolUseId: call.id, name: call.name, input: call.arguments as never } },
+        ],
       },
       {
         role: 'user',
@@ -55,7 +57,9 @@ export function buildConverseRequest(fixture: ConformanceFixture): ConverseComma
           inputSchema: { json: tool.inputSchema as never },
         },
       })),
-      ...(fixture.toolChoice === undefined ? {} : { toolChoice: { tool: { name: fixture.toolChoice } } }),
+      ...(fixture.toolChoice === undefined
+        ? {}
+        : { toolChoice: { tool: { name: fixture.toolChoice } } }),
     },
   };
 }
@@ -78,7 +82,9 @@ export function converseWireNames(request: ConverseCommandInput): WireNames {
 
 function callsOf(content: ContentBlock[] | undefined): ReturnedCall[] {
   return (content ?? []).flatMap((block) =>
-    block.toolUse === undefined ? [] : [{ name: String(block.toolUse.name), arguments: block.toolUse.input }],
+    block.toolUse === undefined
+      ? []
+      : [{ name: String(block.toolUse.name), arguments: block.toolUse.input }],
   );
 }
 
@@ -89,7 +95,10 @@ async function collectStream(stream: AsyncIterable<ConverseStreamOutput>): Promi
   for await (const event of stream) {
     const start = event.contentBlockStart;
     if (start?.start?.toolUse !== undefined) {
-      open.set(Number(start.contentBlockIndex), { name: String(start.start.toolUse.name), input: '' });
+      open.set(Number(start.contentBlockIndex), {
+        name: String(start.start.toolUse.name),
+        input: '',
+      });
     }
     const piece = event.contentBlockDelta?.delta?.toolUse?.input;
     const block = open.get(Number(event.contentBlockDelta?.contentBlockIndex));
@@ -97,12 +106,17 @@ async function collectStream(stream: AsyncIterable<ConverseStreamOutput>): Promi
     const stop = event.contentBlockStop;
     const done = stop === undefined ? undefined : open.get(Number(stop.contentBlockIndex));
     if (done !== undefined) {
-      calls.push({ name: done.name, arguments: done.input.length === 0 ? {} : JSON.parse(done.input) });
+      calls.push({
+        name: done.name,
+        arguments: done.input.length === 0 ? {} : JSON.parse(done.input),
+      });
       open.delete(Number(stop?.contentBlockIndex));
     }
   }
   return calls;
 }
+
+async function* noEvents(): AsyncGenerator<ConverseStreamOutput> {}
 
 const clients: BedrockRuntimeClient[] = [];
 afterAll(() => {
@@ -127,7 +141,11 @@ const bedrockSubject: AdapterSubject<ConverseCommandInput> = {
   modules: [bedrockModule],
   buildRequest: buildConverseRequest,
   project: (request, options) =>
-    projectConverseRequest(request, options) as ProjectedRequest<ConverseCommandInput, never, never>,
+    projectConverseRequest(request, options) as ProjectedRequest<
+      ConverseCommandInput,
+      never,
+      never
+    >,
   wireNames: converseWireNames,
   async send({ baseUrl, request, stream, projected }) {
     const resolver = projected as ProjectedConverseRequest<ConverseCommandInput> | undefined;
@@ -138,7 +156,7 @@ const bedrockSubject: AdapterSubject<ConverseCommandInput> = {
       return callsOf(resolved.output?.message?.content);
     }
     const output = await client.send(new ConverseStreamCommand(request));
-    const events = output.stream ?? [];
+    const events = output.stream ?? noEvents();
     if (resolver === undefined) return collectStream(events);
     return collectStream(
       (async function* resolve() {
@@ -153,7 +171,7 @@ const bedrockSubject: AdapterSubject<ConverseCommandInput> = {
       return callsOf(output.output?.message?.content);
     }
     const output = await client.send(new ConverseStreamCommand(request));
-    return collectStream(output.stream ?? []);
+    return collectStream(output.stream ?? noEvents());
   },
   expectProviderRejection(error) {
     expect(error).toBeInstanceOf(BedrockRuntimeServiceException);

@@ -27,10 +27,15 @@ export function buildGeminiRequest(fixture: ConformanceFixture): GenerateContent
   const contents: Content[] = [{ role: 'user', parts: [{ text: 'Help me with my work.' }] }];
   for (const call of fixture.history) {
     contents.push(
-      { role: 'model', parts: [{ functionCall: { id: call.id, name: call.name, args: call.arguments } }] },
+      {
+        role: 'model',
+        parts: [{ functionCall: { id: call.id, name: call.name, args: call.arguments } }],
+      },
       {
         role: 'user',
-        parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: call.result } } }],
+        parts: [
+          { functionResponse: { id: call.id, name: call.name, response: { output: call.result } } },
+        ],
       },
     );
   }
@@ -72,13 +77,17 @@ export function geminiWireNames(request: GenerateContentParameters): WireNames {
   const names: WireNames = { tools: [], toolChoice: [], history: [] };
   for (const tool of request.config?.tools ?? []) {
     if (!('functionDeclarations' in tool)) continue;
-    for (const declaration of tool.functionDeclarations ?? []) names.tools.push(String(declaration.name));
+    for (const declaration of tool.functionDeclarations ?? [])
+      names.tools.push(String(declaration.name));
   }
-  names.toolChoice.push(...(request.config?.toolConfig?.functionCallingConfig?.allowedFunctionNames ?? []));
+  names.toolChoice.push(
+    ...(request.config?.toolConfig?.functionCallingConfig?.allowedFunctionNames ?? []),
+  );
   for (const content of request.contents as Content[]) {
     for (const part of content.parts ?? []) {
       if (part.functionCall !== undefined) names.history.push(String(part.functionCall.name));
-      if (part.functionResponse !== undefined) names.history.push(String(part.functionResponse.name));
+      if (part.functionResponse !== undefined)
+        names.history.push(String(part.functionResponse.name));
     }
   }
   return names;
@@ -90,7 +99,11 @@ function toCalls(functionCalls: FunctionCall[] | undefined): ReturnedCall[] {
 
 function geminiSubject(surface: 'gemini' | 'vertex'): AdapterSubject<GenerateContentParameters> {
   const client = (baseUrl: string) =>
-    new GoogleGenAI({ apiKey: 'test-key', vertexai: surface === 'vertex', httpOptions: { baseUrl } });
+    new GoogleGenAI({
+      apiKey: 'test-key',
+      vertexai: surface === 'vertex',
+      httpOptions: { baseUrl },
+    });
   return {
     name: surface === 'gemini' ? 'gemini' : 'vertex',
     envelope: surface,

@@ -1,0 +1,26 @@
+/**
+ * @module toolwire/ai-sdk
+ * An AI SDK language-model middleware (`wrapLanguageModel`) that projects tool names and schemas
+ * onto the provider behind any AI SDK model and resolves the tool calls that come back, in
+ * `generateText` and `streamText`, to canonical names.
+ */
+
+export type {
+  AiSdkCallOptions,
+  AiSdkContentPart,
+  AiSdkGenerateResult,
+  AiSdkMessage,
+  AiSdkPromptPart,
+  AiSdkTool,
+} from './ai-sdk-wire.js';
+export {
+  type AiSdkProjectionOptions,
+  type ProjectedLanguageModelRequest,
+  projectLanguageModelRequest,
+} from './project-language-model-request.js';
+export {
+  type AiSdkModelLike,
+  type ToolwireLanguageModelMiddleware,
+  type ToolwireMiddlewareOptions,
+  toolwireMiddleware,
+} from './toolwire-middleware.js';
