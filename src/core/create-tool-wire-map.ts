@@ -1,4 +1,8 @@
-import { type CompiledEnvelope, compileEnvelope } from './compile-envelope.js';
+import {
+  type CompiledEnvelope,
+  compileEnvelope,
+  renderCharacterClass,
+} from './compile-envelope.js';
 import type { Envelope, EnvelopeInput } from './envelope.js';
 import { fitsEnvelope } from './fits-envelope.js';
 import { resolveSeparator } from './join-tool-name.js';
@@ -76,18 +80,18 @@ export function createToolWireMap(
   const context = contextFor(compiled, separator);
   const list = collectNames(names);
   const overrides = readOverrides(options?.overrides, compiled);
-  if (overrides === undefined) {
-    const key = list.join('\u0000');
-    const cached = context.maps.get(key);
-    if (cached !== undefined && sameNames(cached.names, list)) return cached.map;
-    const map = buildMap(list, undefined, context);
-    if (context.maps.size >= MAX_CACHED_MAPS) {
-      context.maps.delete(context.maps.keys().next().value as string);
-    }
-    context.maps.set(key, { names: list, map });
-    return map;
+  if (overrides !== undefined) return buildMap(list, overrides, context);
+  // A cheap key finds the candidates; comparing the lists decides. Hosts send the same tool list
+  // in the same order on every turn, so this is the common path.
+  const key =
+    list.length === 0 ? '' : `${list.length}\u0000${list[0]}\u0000${list[list.length - 1]}`;
+  const bucket = context.maps.get(key);
+  if (bucket !== undefined) {
+    for (const cached of bucket) if (sameNames(cached.names, list)) return cached.map;
   }
-  return buildMap(list, overrides, context);
+  const map = buildMap(list, undefined, context);
+  rememberMap(context, key, list, map);
+  return map;
 }
 
 // --- Internal helpers ---
@@ -99,6 +103,7 @@ const WINDOW = 256;
 /** Bounds of the memo tables, so a long-running host cannot grow them without end. */
 const MAX_CACHED_MAPS = 64;
 const MAX_CACHED_NAMES = 50_000;
+const MAX_CACHED_MAP_NAMES = 20_000;
 
 /** What the map needs to know about one canonical name; the same for every set it is in. */
 interface NameInfo {
@@ -107,6 +112,8 @@ interface NameInfo {
   readonly fits: boolean;
   /** The raw server segment, when the name has one (a separator after a non-empty prefix). */
   readonly server: string | undefined;
+  /** The text before the first separator, when there is one (possibly empty). */
+  readonly shownServerPart: string | undefined;
   /** The substitution-only wire name, when one exists. */
   readonly substitute: string | undefined;
   /** The part of `substitute` before the separator, when it has one. */
@@ -123,7 +130,11 @@ interface Context {
   /** What is put in front of a name whose first character may not come first (`_` where allowed). */
   readonly leader: string;
   readonly infos: Map<string, NameInfo>;
-  readonly maps: Map<string, { names: readonly string[]; map: ToolWireMap }>;
+  readonly maps: Map<string, Array<{ names: readonly string[]; map: ToolWireMap }>>;
+  /** How many names the cached maps hold together. */
+  cachedMapNames: number;
+  /** Matches one code point the envelope does not allow (lone surrogates included). */
+  readonly disallowed: RegExp;
 }
 
 const contexts = new WeakMap<CompiledEnvelope, Map<string, Context>>();
@@ -147,6 +158,8 @@ function contextFor(compiled: CompiledEnvelope, separator: string): Context {
       leader: leader ?? '',
       infos: new Map(),
       maps: new Map(),
+      cachedMapNames: 0,
+      disallowed: new RegExp(`[^${renderCharacterClass(compiled.allowed)}]`, 'gu'),
     };
     bySeparator.set(separator, context);
   }
@@ -171,6 +184,29 @@ function collectNames(names: Iterable<string>): string[] {
     }
   }
   return list === names ? (list as string[]).slice() : (list as string[]);
+}
+
+function rememberMap(context: Context, key: string, names: string[], map: ToolWireMap): void {
+  if (names.length > MAX_CACHED_MAP_NAMES) return;
+  let count = 0;
+  for (const bucket of context.maps.values()) count += bucket.length;
+  // Oldest first: a Map iterates in insertion order.
+  while (
+    (count >= MAX_CACHED_MAPS || context.cachedMapNames + names.length > MAX_CACHED_MAP_NAMES) &&
+    context.maps.size > 0
+  ) {
+    const [oldestKey, oldest] = context.maps.entries().next().value as [
+      string,
+      Array<{ names: readonly string[] }>,
+    ];
+    context.maps.delete(oldestKey);
+    for (const entry of oldest) context.cachedMapNames -= entry.names.length;
+    count -= oldest.length;
+  }
+  const bucket = context.maps.get(key);
+  if (bucket === undefined) context.maps.set(key, [{ names, map }]);
+  else bucket.push({ names, map });
+  context.cachedMapNames += names.length;
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
@@ -216,53 +252,73 @@ function buildMap(
   overrides: Map<string, string> | undefined,
   context: Context,
 ): ToolWireMap {
-  const unique = [...new Set(list)];
-  const infos = unique.map((name) => infoFor(name, context));
+  const { separator } = context;
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
   /** Shown server part -> the raw server it belongs to. */
   const serverParts = new Map<string, string>();
-  const { separator } = context;
+  /** Pinned wire names, also of names outside the set, which nothing else may take. */
+  const reserved = new Set<string>();
+  const rest: NameInfo[] = [];
 
-  // 1. Overrides, reserved before anything else (even for names outside the set).
+  // 1. Overrides, reserved before anything else.
   if (overrides !== undefined) {
     for (const [canonical, wire] of overrides) {
-      fromWire.set(wire, canonical);
+      reserved.add(wire);
       const at = wire.indexOf(separator);
       if (at >= 0) serverParts.set(wire.slice(0, at), serverOf(canonical, separator) ?? '');
     }
   }
-  // 2. Names that fit keep their own name.
-  for (const info of infos) {
-    const pinned = overrides?.get(info.canonical);
+  // 2. Names that fit keep their own name; repeated names are seen once.
+  for (const name of list) {
+    if (toWire.has(name)) continue;
+    const pinned = overrides?.get(name);
     if (pinned !== undefined) {
-      toWire.set(info.canonical, pinned);
-    } else if (info.fits && !fromWire.has(info.canonical)) {
-      toWire.set(info.canonical, info.canonical);
-      fromWire.set(info.canonical, info.canonical);
-      const at = info.canonical.indexOf(separator);
-      if (at >= 0) serverParts.set(info.canonical.slice(0, at), info.server ?? '');
+      toWire.set(name, pinned);
+      fromWire.set(pinned, name);
+      continue;
+    }
+    const info = infoFor(name, context);
+    if (info.fits && !reserved.has(name)) {
+      toWire.set(name, name);
+      fromWire.set(name, name);
+      if (info.shownServerPart !== undefined) {
+        serverParts.set(info.shownServerPart, info.server ?? '');
+      }
+    } else {
+      toWire.set(name, PENDING);
+      rest.push(info);
     }
   }
-  for (const wire of fromWire.keys()) {
-    if (!toWire.has(fromWire.get(wire) as string)) fromWire.delete(wire);
-  }
-  const taken = new Set<string>(fromWire.keys());
-  if (overrides !== undefined) for (const wire of overrides.values()) taken.add(wire);
+  const isTaken = (wire: string): boolean => fromWire.has(wire) || reserved.has(wire);
 
   // 3. Everything else. First try each name's first choice in the order given: when none of them
   // conflicts, that is exactly what the sorted pass below would choose, at a lookup per name.
-  const rest = infos.filter((info) => !toWire.has(info.canonical));
-  const chosen = new Map<string, string>();
-  const claimedParts = new Map<string, string>();
   let conflict = false;
+  let claimedParts: Map<string, string> | undefined;
   for (const info of rest) {
-    const wire = firstChoice(info, taken, serverParts, context);
-    if (chosen.has(wire) || taken.has(wire)) {
+    if (info.substitute !== undefined) {
+      // Taken by another name of this pass: who wins depends on order, so settle it sorted.
+      const owner = fromWire.get(info.substitute);
+      if (
+        owner !== undefined &&
+        owner !== info.substitute &&
+        overrides?.get(owner) !== info.substitute
+      ) {
+        conflict = true;
+        break;
+      }
+    }
+    const wire =
+      info.substitute !== undefined && substituteIsFree(info, isTaken, serverParts)
+        ? info.substitute
+        : aliasOf(info, 0, context);
+    if (isTaken(wire)) {
       conflict = true;
       break;
     }
     if (wire === info.substitute && info.substituteServerPart !== undefined) {
+      claimedParts ??= new Map();
       const owner = claimedParts.get(info.substituteServerPart);
       if (owner !== undefined && owner !== info.server) {
         conflict = true;
@@ -270,46 +326,35 @@ function buildMap(
       }
       claimedParts.set(info.substituteServerPart, info.server ?? '');
     }
-    chosen.set(wire, info.canonical);
+    toWire.set(info.canonical, wire);
+    fromWire.set(wire, info.canonical);
   }
   if (conflict) {
+    for (const info of rest) {
+      const wire = toWire.get(info.canonical) as string;
+      if (wire !== PENDING) fromWire.delete(wire);
+    }
     rest.sort((a, b) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0));
     for (const info of rest) {
-      const wire = claim(info, taken, serverParts, context);
+      const wire = claim(info, isTaken, serverParts, context);
       toWire.set(info.canonical, wire);
       fromWire.set(wire, info.canonical);
-    }
-  } else {
-    for (const [wire, canonical] of chosen) {
-      toWire.set(canonical, wire);
-      fromWire.set(wire, canonical);
     }
   }
   return freezeMap(toWire, fromWire, context.compiled.envelope);
 }
 
-/** The wire name a name gets when nothing else is in its way. */
-function firstChoice(
-  info: NameInfo,
-  taken: ReadonlySet<string>,
-  serverParts: ReadonlyMap<string, string>,
-  context: Context,
-): string {
-  if (info.substitute !== undefined && substituteIsFree(info, taken, serverParts)) {
-    return info.substitute;
-  }
-  return aliasOf(info, 0, context);
-}
+/** Marks a name whose wire name is not chosen yet; no wire name is empty. */
+const PENDING = '';
 
-/** Chooses and reserves the wire name of one name, in the deterministic sorted pass. */
+/** Chooses the wire name of one name in the deterministic sorted pass; the caller reserves it. */
 function claim(
   info: NameInfo,
-  taken: Set<string>,
+  isTaken: (wire: string) => boolean,
   serverParts: Map<string, string>,
   context: Context,
 ): string {
-  if (info.substitute !== undefined && substituteIsFree(info, taken, serverParts)) {
-    taken.add(info.substitute);
+  if (info.substitute !== undefined && substituteIsFree(info, isTaken, serverParts)) {
     if (info.substituteServerPart !== undefined) {
       serverParts.set(info.substituteServerPart, info.server ?? '');
     }
@@ -317,20 +362,16 @@ function claim(
   }
   for (let attempt = 0; ; attempt++) {
     const alias = aliasOf(info, attempt, context);
-    if (!taken.has(alias)) {
-      taken.add(alias);
-      return alias;
-    }
+    if (!isTaken(alias)) return alias;
   }
 }
 
 function substituteIsFree(
   info: NameInfo,
-  taken: ReadonlySet<string>,
+  isTaken: (wire: string) => boolean,
   serverParts: ReadonlyMap<string, string>,
 ): boolean {
-  const substitute = info.substitute as string;
-  if (taken.has(substitute)) return false;
+  if (isTaken(info.substitute as string)) return false;
   if (info.substituteServerPart === undefined) return true;
   const owner = serverParts.get(info.substituteServerPart);
   return owner === undefined || owner === info.server;
@@ -361,8 +402,8 @@ function describeName(canonical: string, context: Context): NameInfo {
   if (!fits && joiner !== '' && canonical.length <= compiled.maxLength * 2) {
     const tool =
       server === undefined ? canonical : canonical.slice(server.length + separator.length);
-    const head = server === undefined ? '' : substituteCharacters(server, compiled, joiner);
-    const body = substituteCharacters(tool, compiled, joiner);
+    const head = server === undefined ? '' : substituteCharacters(server, context);
+    const body = substituteCharacters(tool, context);
     let candidate = server === undefined ? body : head + separator + body;
     let prefix = '';
     if (
@@ -380,23 +421,23 @@ function describeName(canonical: string, context: Context): NameInfo {
       substituteServerPart = server === undefined ? undefined : prefix + head;
     }
   }
-  return { canonical, fits, server, substitute, substituteServerPart, aliases: [] };
+  const at = canonical.indexOf(separator);
+  const shownServerPart = at >= 0 ? canonical.slice(0, at) : undefined;
+  return {
+    canonical,
+    fits,
+    server,
+    shownServerPart,
+    substitute,
+    substituteServerPart,
+    aliases: [],
+  };
 }
 
 /** Puts the joiner in place of every code point the envelope does not allow. */
-function substituteCharacters(text: string, compiled: CompiledEnvelope, joiner: string): string {
-  let result = '';
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 128 && compiled.allowed[code] === 1) {
-      result += text[index];
-      continue;
-    }
-    result += joiner;
-    const next = text.charCodeAt(index + 1);
-    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) index++;
-  }
-  return result;
+function substituteCharacters(text: string, context: Context): string {
+  context.disallowed.lastIndex = 0;
+  return text.replace(context.disallowed, context.joiner);
 }
 
 function aliasOf(info: NameInfo, attempt: number, context: Context): string {
@@ -458,7 +499,7 @@ function hashFits(compiled: CompiledEnvelope): boolean {
 function displayForm(text: string, context: Context): string {
   const { compiled, separator, joiner } = context;
   const clean = (part: string): string =>
-    trimJoiner(foldSeparator(substituteCharacters(part, compiled, joiner), separator, joiner));
+    trimJoiner(foldSeparator(substituteCharacters(part, context), separator, joiner));
   if (text.length <= WINDOW * 2) return clean(text);
   return clean(text.slice(0, WINDOW)) + joiner + clean(text.slice(-WINDOW));
 }
