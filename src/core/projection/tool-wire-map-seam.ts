@@ -1,9 +1,5 @@
 /**
- * The one place the projection reaches the core's wire map. Until `createToolWireMap` lands on
- * main this points at an interim implementation of the same contract.
+ * The one place the projection reaches the core's wire map.
  * @internal
  */
-export {
-  createInterimToolWireMap as createToolWireMap,
-  type ToolWireMap,
-} from './interim-tool-wire-map.js';
+export { createToolWireMap, type ToolWireMap } from '../create-tool-wire-map.js';
