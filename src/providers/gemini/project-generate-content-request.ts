@@ -206,8 +206,9 @@ function projectDeclaration(
     if (schema === undefined) continue;
     const result = projectToolSchema({
       schema,
-      target: field === 'parameters' ? target : 'mcp',
+      target,
       tool: name,
+      ...(field === 'parametersJsonSchema' ? { jsonSchema: true } : {}),
     });
     warnings.push(...result.warnings);
     if (result.restore !== undefined) projection.setArgumentRestorer(name, result.restore);
