@@ -1,0 +1,257 @@
+import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
+import {
+  createNameCollector,
+  type NameCollector,
+  type ProjectedRequest,
+  type ProjectionOptions,
+  type RequestProjection,
+} from '../../core/projection/create-request-projection.js';
+import type { NameResolution } from '../../core/projection/name-resolution.js';
+import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
+import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type {
+  MessagesRequestLike,
+  MessagesResponseLike,
+  MessagesStreamEventLike,
+} from './messages-wire.js';
+
+type Json = Record<string, unknown>;
+
+/** The result of {@link projectMessagesRequest}: the shared adapter shape. */
+export type ProjectedMessagesRequest<TRequest extends MessagesRequestLike> = ProjectedRequest<
+  TRequest,
+  MessagesResponseLike,
+  MessagesStreamEventLike
+>;
+
+/**
+ * Projects an Anthropic Messages API request onto the wire: the names of client tools in `tools`,
+ * `tool_choice`, every `tool_use` block of the history and every `tool_reference` in tool results
+ * become wire names that fit the envelope (default `anthropic`: `[A-Za-z0-9_-]`, max 128); aliased
+ * tools get a short note of their canonical server and tool; `input_schema`s go through the core's
+ * schema projection. Server tools (`web_search_…`, `bash_…`) are left alone. `cache_control` on
+ * tools and system blocks is kept exactly where it was, and the projection is deterministic, so
+ * the cached prefix stays the same from turn to turn. The caller's request is never mutated and
+ * comes back as it is when nothing needed changing.
+ *
+ * @example
+ * ```ts
+ * import Anthropic from '@anthropic-ai/sdk';
+ * import { projectMessagesRequest } from 'toolwire/anthropic';
+ *
+ * const client = new Anthropic();
+ * const projected = projectMessagesRequest({ model: 'claude-sonnet-5', max_tokens: 1024, messages, tools });
+ * const { response } = projected.resolveResponse(await client.messages.create(projected.request));
+ * ```
+ */
+export function projectMessagesRequest<TRequest extends MessagesRequestLike>(
+  request: TRequest,
+  options: ProjectionOptions = {},
+): ProjectedMessagesRequest<TRequest> {
+  const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'anthropic' });
+  collect(request, collector);
+  const projection = collector.finish();
+  const warnings: ProjectionWarning[] = [...projection.warnings];
+  let result = request;
+  if (request.tools !== undefined) {
+    result = withProperty(
+      result,
+      'tools',
+      mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
+    );
+  }
+  if (isRecord(request.tool_choice) && typeof request.tool_choice.name === 'string') {
+    result = withProperty(
+      result,
+      'tool_choice',
+      withProperty(request.tool_choice, 'name', projection.toWire(request.tool_choice.name)),
+    );
+  }
+  result = withProperty(
+    result,
+    'messages',
+    mapIfChanged(request.messages, (message) => projectMessage(message, projection)),
+  );
+  return {
+    request: result,
+    map: projection.map,
+    warnings,
+    resolveResponse: (response) => resolveResponse(response, projection),
+    resolveStreamEvent: createEventResolver(projection),
+  };
+}
+
+/** A client tool: no `type`, or `type: 'custom'`; server tools carry a versioned type. */
+function isClientTool(tool: unknown): tool is Json {
+  return (
+    isRecord(tool) && (tool.type === undefined || tool.type === null || tool.type === 'custom')
+  );
+}
+
+function collect(request: MessagesRequestLike, collector: NameCollector): void {
+  for (const tool of request.tools ?? []) if (isClientTool(tool)) collector.add(tool.name);
+  if (isRecord(request.tool_choice) && request.tool_choice.type === 'tool') {
+    collector.add(request.tool_choice.name);
+  }
+  for (const message of request.messages) {
+    if (!isRecord(message) || !Array.isArray(message.content)) continue;
+    for (const block of message.content) {
+      if (!isRecord(block)) continue;
+      if (block.type === 'tool_use' && typeof block.name === 'string') {
+        collector.add(block.name);
+        if (collector.hasArgumentNames(block.name)) collector.addArguments(block.name, block.input);
+      }
+      if (block.type === 'tool_result' && Array.isArray(block.content)) {
+        for (const part of block.content) {
+          if (isRecord(part) && part.type === 'tool_reference') collector.add(part.tool_name);
+        }
+      }
+    }
+  }
+}
+
+function projectTool(tool: unknown, projection: RequestProjection, warnings: ProjectionWarning[]) {
+  if (!isClientTool(tool) || typeof tool.name !== 'string') return tool;
+  const name = tool.name;
+  let next = withProperty(tool, 'name', projection.toWire(name));
+  const description = projection.describe(name, tool.description);
+  if (description !== undefined) next = withProperty(next, 'description', description);
+  const schema = projectToolSchema({ schema: tool.input_schema, target: 'anthropic', tool: name });
+  warnings.push(...schema.warnings);
+  if (schema.restore !== undefined) projection.setArgumentRestorer(name, schema.restore);
+  return withProperty(next, 'input_schema', schema.schema);
+}
+
+function projectMessage(message: unknown, projection: RequestProjection): unknown {
+  if (!isRecord(message) || !Array.isArray(message.content)) return message;
+  return withProperty(
+    message,
+    'content',
+    mapIfChanged(message.content as unknown[], (block) => {
+      if (!isRecord(block)) return block;
+      if (block.type === 'tool_use' && typeof block.name === 'string') {
+        const next = withProperty(block, 'name', projection.toWire(block.name));
+        return withProperty(next, 'input', projection.projectArguments(block.name, block.input));
+      }
+      if (block.type === 'tool_result' && Array.isArray(block.content)) {
+        return withProperty(
+          block,
+          'content',
+          mapIfChanged(block.content as unknown[], (part) =>
+            isRecord(part) && part.type === 'tool_reference' && typeof part.tool_name === 'string'
+              ? withProperty(part, 'tool_name', projection.toWire(part.tool_name))
+              : part,
+          ),
+        );
+      }
+      return block;
+    }),
+  );
+}
+
+function resolveToolUse(
+  block: Json,
+  projection: RequestProjection,
+  resolutions: NameResolution[],
+  restore: boolean,
+): Json {
+  if (typeof block.name !== 'string') return block;
+  const resolution = projection.resolve(block.name);
+  resolutions.push(resolution);
+  let next = withProperty(block, 'name', resolution.name);
+  if (restore && resolution.canonical !== undefined) {
+    const restored = projection.restoreArguments(resolution.canonical, block.input);
+    resolutions.push(...restored.resolutions);
+    next = withProperty(next, 'input', restored.arguments);
+  }
+  return next;
+}
+
+function resolveContent(
+  content: unknown,
+  projection: RequestProjection,
+  resolutions: NameResolution[],
+) {
+  if (!Array.isArray(content)) return content;
+  return mapIfChanged(content as unknown[], (block) =>
+    isRecord(block) && block.type === 'tool_use'
+      ? resolveToolUse(block, projection, resolutions, true)
+      : block,
+  );
+}
+
+function resolveResponse<TResponse extends MessagesResponseLike>(
+  response: TResponse,
+  projection: RequestProjection,
+): { response: TResponse; resolutions: NameResolution[] } {
+  const resolutions: NameResolution[] = [];
+  if (!isRecord(response)) return { response, resolutions };
+  const content = resolveContent(response.content, projection, resolutions);
+  return {
+    response: withProperty(response, 'content', content as TResponse['content']),
+    resolutions,
+  };
+}
+
+function createEventResolver(projection: RequestProjection) {
+  // Content block index -> the tool's canonical name and its held-back input JSON.
+  const held = new Map<number, { canonical: string; json: string }>();
+  return <TEvent extends MessagesStreamEventLike>(
+    event: TEvent,
+  ): { events: TEvent[]; resolutions: NameResolution[] } => {
+    const resolutions: NameResolution[] = [];
+    if (!isRecord(event)) return { events: [event], resolutions };
+    const record = event as unknown as Json;
+    if (record.type === 'message_start' && isRecord(record.message)) {
+      const content = resolveContent(record.message.content, projection, resolutions);
+      const message = withProperty(record.message, 'content', content);
+      return {
+        events: [withProperty(record, 'message', message) as unknown as TEvent],
+        resolutions,
+      };
+    }
+    const index = Number(record.index);
+    if (record.type === 'content_block_start' && isRecord(record.content_block)) {
+      const block = record.content_block;
+      if (block.type !== 'tool_use') return { events: [event], resolutions };
+      const resolved = resolveToolUse(block, projection, resolutions, false);
+      const canonical = resolutions[0]?.canonical;
+      if (canonical !== undefined && projection.rewritesArguments(canonical)) {
+        held.set(index, { canonical, json: '' });
+      }
+      return {
+        events: [withProperty(record, 'content_block', resolved) as unknown as TEvent],
+        resolutions,
+      };
+    }
+    const pending = held.get(index);
+    if (pending === undefined) return { events: [event], resolutions };
+    if (record.type === 'content_block_delta' && isRecord(record.delta)) {
+      if (record.delta.type === 'input_json_delta') {
+        pending.json += String(record.delta.partial_json ?? '');
+        return { events: [], resolutions };
+      }
+      return { events: [event], resolutions };
+    }
+    if (record.type === 'content_block_stop') {
+      held.delete(index);
+      let text = pending.json;
+      if (text.length > 0) {
+        try {
+          const restored = projection.restoreArguments(pending.canonical, JSON.parse(text));
+          resolutions.push(...restored.resolutions);
+          text = JSON.stringify(restored.arguments);
+        } catch {
+          // Not JSON: pass what the model sent, unchanged.
+        }
+      }
+      const delta = {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: text },
+      };
+      return { events: [delta as unknown as TEvent, event], resolutions };
+    }
+    return { events: [event], resolutions };
+  };
+}
