@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import type { ChatCompletionStreamParams } from 'openai/lib/ChatCompletionStream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openaiChatModule } from '../../../test/provider-server/openai-chat-module.js';
 import { openaiResponsesModule } from '../../../test/provider-server/openai-responses-module.js';
@@ -38,7 +39,7 @@ describe('wrapOpenAI', () => {
     callLong();
     const client = wrapOpenAI(raw);
     const final = await client.chat.completions
-      .stream(chat() as OpenAI.Chat.Completions.ChatCompletionStreamParams)
+      .stream(chat() as ChatCompletionStreamParams)
       .finalChatCompletion();
     expect(final.choices[0]?.message.tool_calls?.[0]).toMatchObject({ function: { name: LONG } });
     const { data, response } = await client.chat.completions.create(chat()).withResponse();
@@ -122,7 +123,7 @@ describe('wrapOpenAI', () => {
       return [{ name: tools[0]?.name as string, arguments: { name: wire }, id: 'c' }];
     };
     const final = await client.chat.completions
-      .stream(request as OpenAI.Chat.Completions.ChatCompletionStreamParams)
+      .stream(request as ChatCompletionStreamParams)
       .finalChatCompletion();
     expect(wire).not.toBe(LONG);
     expect(server.lastRequest().violations).toEqual([]);
