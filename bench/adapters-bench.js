@@ -1,0 +1,401 @@
+// Adapter benchmark (issue 3, Speed): per adapter, projecting a realistic request (about 200
+// tools, 100 history messages) plus resolving a response, as a ratio of JSON.stringify of the same
+// request, cold (names the core has not seen) and warm (the same request again). Runs after
+// `npm run build`: `node bench/adapters-bench.js`, or through `npm run bench`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { projectLanguageModelRequest } from '../dist/providers/ai-sdk/index.js';
+import { projectMessagesRequest } from '../dist/providers/anthropic/index.js';
+import { projectConverseRequest } from '../dist/providers/bedrock/index.js';
+import { projectGenerateContentRequest } from '../dist/providers/gemini/index.js';
+import { projectChatRequest, projectResponsesRequest } from '../dist/providers/openai/index.js';
+
+const COLD_TARGET = 0.05;
+const WARM_TARGET = 0.01;
+
+const catalogFolder = fileURLToPath(new URL('../test/fixtures/catalogs/', import.meta.url));
+const catalogs = Object.fromEntries(
+  readdirSync(catalogFolder)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [
+      file.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(catalogFolder + file, 'utf8')),
+    ]),
+);
+
+/** Eight servers: half with short keys, half with registry-style keys that force aliases. */
+const SERVERS = [
+  ['github', 'github'],
+  ['notion', 'notion'],
+  ['memory', 'memory'],
+  ['sentry', 'sentry'],
+  ['linear-mcp', 'io.github.example-org/linear-mcp-server'],
+  ['chrome-devtools', 'io.github.chromedevtools/chrome-devtools-mcp'],
+  ['supabase', 'com.supabase/mcp-server-supabase-official'],
+  ['azure-devops', 'com.microsoft.azure-devops/azure-devops-mcp'],
+];
+
+/** About 200 tools (canonical names, descriptions, MCP schemas) and the 50 that history calls. */
+function neutralTools(variant) {
+  const tools = [];
+  for (const [file, key] of SERVERS) {
+    for (const tool of catalogs[file].tools.slice(0, 25)) {
+      tools.push({
+        name: `${key}${variant}__${tool.name}`,
+        description: tool.description ?? '',
+        schema: tool.inputSchema ?? { type: 'object', properties: {} },
+      });
+    }
+  }
+  const called = tools.filter((_, index) => index % 4 === 0).slice(0, 50);
+  return { tools, called };
+}
+
+const RESULT = `result: ${'ok '.repeat(20)}`;
+
+/**
+ * One subject per provider API: a request of about 200 tools and 100 history messages in that
+ * API's own shape, its projection function, and a response calling one tool by its wire name.
+ */
+const SUBJECTS = [
+  {
+    name: 'openai chat',
+    build(variant) {
+      const { tools, called } = neutralTools(variant);
+      const messages = [{ role: 'system', content: 'You are a helpful assistant.' }];
+      for (let index = 0; messages.length < 100; index++) {
+        const id = `call_${index}`;
+        messages.push({ role: 'user', content: `Please run step ${index}.` });
+        messages.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id, type: 'function', function: { name: called[index % 50].name, arguments: '{}' } },
+          ],
+        });
+        messages.push({ role: 'tool', tool_call_id: id, content: RESULT });
+      }
+      return {
+        model: 'gpt-5',
+        messages: messages.slice(0, 100),
+        tools: tools.map((tool) => ({
+          type: 'function',
+          function: { name: tool.name, description: tool.description, parameters: tool.schema },
+        })),
+        tool_choice: 'auto',
+      };
+    },
+    project: (request) => projectChatRequest(request),
+    response: (wire) => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_x', type: 'function', function: { name: wire, arguments: '{"q":"x"}' } },
+            ],
+          },
+        },
+      ],
+    }),
+  },
+  {
+    name: 'openai responses',
+    build(variant) {
+      const { tools, called } = neutralTools(variant);
+      const input = [];
+      for (let index = 0; input.length < 100; index++) {
+        const id = `call_${index}`;
+        input.push({ role: 'user', content: `Please run step ${index}.` });
+        input.push({ type: 'function_call', call_id: id, name: called[index % 50].name, arguments: '{}' });
+        input.push({ type: 'function_call_output', call_id: id, output: RESULT });
+      }
+      return {
+        model: 'gpt-5',
+        input: input.slice(0, 100),
+        tools: tools.map((tool) => ({
+          type: 'function',
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.schema,
+          strict: false,
+        })),
+      };
+    },
+    project: (request) => projectResponsesRequest(request),
+    response: (wire) => ({
+      id: 'resp_1',
+      object: 'response',
+      output: [
+        { type: 'function_call', id: 'fc_1', call_id: 'call_x', name: wire, arguments: '{"q":"x"}' },
+      ],
+    }),
+  },
+  {
+    name: 'anthropic messages',
+    build(variant) {
+      const { tools, called } = neutralTools(variant);
+      const messages = [];
+      for (let index = 0; messages.length < 100; index++) {
+        const id = `toolu_${index}`;
+        messages.push({ role: 'user', content: `Please run step ${index}.` });
+        messages.push({
+          role: 'assistant',
+          content: [{ type: 'tool_use', id, name: called[index % 50].name, input: {} }],
+        });
+        messages.push({
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: id, content: RESULT }],
+        });
+      }
+      return {
+        model: 'claude-sonnet-4-5',
+        max_tokens: 1024,
+        system: 'You are a helpful assistant.',
+        messages: messages.slice(0, 100),
+        tools: tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.schema,
+        })),
+      };
+    },
+    project: (request) => projectMessagesRequest(request),
+    response: (wire) => ({
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_x', name: wire, input: { q: 'x' } }],
+      stop_reason: 'tool_use',
+    }),
+  },
+  {
+    name: 'gemini',
+    build(variant) {
+      const { tools, called } = neutralTools(variant);
+      const contents = [];
+      for (let index = 0; contents.length < 100; index++) {
+        const name = called[index % 50].name;
+        contents.push({ role: 'user', parts: [{ text: `Please run step ${index}.` }] });
+        contents.push({ role: 'model', parts: [{ functionCall: { name, args: {} } }] });
+        contents.push({
+          role: 'user',
+          parts: [{ functionResponse: { name, response: { output: RESULT } } }],
+        });
+      }
+      return {
+        model: 'gemini-2.5-flash',
+        contents: contents.slice(0, 100),
+        config: {
+          systemInstruction: 'You are a helpful assistant.',
+          tools: [
+            {
+              functionDeclarations: tools.map((tool) => ({
+                name: tool.name,
+                description: tool.description,
+                parametersJsonSchema: tool.schema,
+              })),
+            },
+          ],
+        },
+      };
+    },
+    project: (request) => projectGenerateContentRequest(request),
+    response: (wire) => ({
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ functionCall: { name: wire, args: { q: 'x' } } }] },
+          finishReason: 'STOP',
+        },
+      ],
+    }),
+  },
+  {
+    name: 'bedrock converse',
+    build(variant) {
+      const { tools, called } = neutralTools(variant);
+      const messages = [];
+      for (let index = 0; messages.length < 100; index++) {
+        const id = `tooluse_${index}`;
+        messages.push({ role: 'user', content: [{ text: `Please run step ${index}.` }] });
+        messages.push({
+          role: 'assistant',
+          content: [{ toolUse: { toolUseId: id, name: called[index % 50].name, input: {} } }],
+        });
+        messages.push({
+          role: 'user',
+          content: [{ toolResult: { toolUseId: id, content: [{ text: RESULT }] } }],
+        });
+      }
+      return {
+        modelId: 'anthropic.claude-sonnet-4-5',
+        system: [{ text: 'You are a helpful assistant.' }],
+        messages: messages.slice(0, 100),
+        toolConfig: {
+          tools: tools.map((tool) => ({
+            toolSpec: {
+              name: tool.name,
+              description: tool.description || undefined,
+              inputSchema: { json: tool.schema },
+            },
+          })),
+        },
+      };
+    },
+    project: (request) => projectConverseRequest(request),
+    response: (wire) => ({
+      output: {
+        message: {
+          role: 'assistant',
+          content: [{ toolUse: { toolUseId: 'tooluse_x', name: wire, input: { q: 'x' } } }],
+        },
+      },
+      stopReason: 'tool_use',
+    }),
+  },
+  {
+    name: 'ai-sdk middleware',
+    build(variant) {
+      const { tools, called } = neutralTools(variant);
+      const prompt = [{ role: 'system', content: 'You are a helpful assistant.' }];
+      for (let index = 0; prompt.length < 100; index++) {
+        const id = `call_${index}`;
+        const toolName = called[index % 50].name;
+        prompt.push({ role: 'user', content: [{ type: 'text', text: `Please run step ${index}.` }] });
+        prompt.push({
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: id, toolName, input: {} }],
+        });
+        prompt.push({
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: id,
+              toolName,
+              output: { type: 'text', value: RESULT },
+            },
+          ],
+        });
+      }
+      return {
+        prompt: prompt.slice(0, 100),
+        tools: tools.map((tool) => ({
+          type: 'function',
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.schema,
+        })),
+      };
+    },
+    project: (request) => projectLanguageModelRequest(request, { envelope: 'openai' }),
+    response: (wire) => ({
+      content: [{ type: 'tool-call', toolCallId: 'call_x', toolName: wire, input: '{"q":"x"}' }],
+    }),
+  },
+];
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Microseconds per call of `run`, repeated until at least `minimumMs` have passed, median of 7. */
+function timeWarm(run, minimumMs = 30) {
+  const samples = [];
+  for (let round = 0; round < 7; round++) {
+    let count = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < minimumMs) {
+      run();
+      count++;
+      elapsed = performance.now() - start;
+    }
+    samples.push((elapsed * 1000) / count);
+  }
+  return median(samples);
+}
+
+/** Projects the request and resolves a response that calls the last tool by its wire name. */
+function projectAndResolve(subject, request, response) {
+  const projected = subject.project(request);
+  return projected.resolveResponse(response).response;
+}
+
+function benchSubject(subject) {
+  // Warm the engine up on throwaway names, so "cold" means names the core has not seen, not
+  // unoptimised code.
+  for (let index = 0; index < 20; index++) {
+    const warmup = subject.build(`-warmup${index}`);
+    const projected = subject.project(warmup);
+    projected.resolveResponse(subject.response(projected.map.toWire(lastTool(warmup))));
+  }
+  const request = subject.build('');
+  const stringifyUs = timeWarm(() => JSON.stringify(request));
+  const wire = subject.project(request).map.toWire(lastTool(request));
+  const response = subject.response(wire);
+
+  const coldSamples = [];
+  for (let index = 0; index < 40; index++) {
+    const fresh = subject.build(`-v${index}`);
+    const freshResponse = subject.response(wire);
+    const start = performance.now();
+    projectAndResolve(subject, fresh, freshResponse);
+    coldSamples.push((performance.now() - start) * 1000);
+  }
+  const coldUs = median(coldSamples);
+  const warmUs = timeWarm(() => projectAndResolve(subject, request, response));
+  const projected = subject.project(request);
+  const aliased = projected.map.entries().filter(([canonical, wire]) => canonical !== wire).length;
+  const detail = `${projected.map.size} names (${aliased} aliased); stringify ${stringifyUs.toFixed(0)} us`;
+  return [
+    {
+      name: `adapter ${subject.name} cold`,
+      ratio: coldUs / stringifyUs,
+      value: coldUs / stringifyUs,
+      target: COLD_TARGET,
+      micros: coldUs,
+      stringifyMicros: stringifyUs,
+      detail: `${coldUs.toFixed(0)} us; ${detail}`,
+    },
+    {
+      name: `adapter ${subject.name} warm`,
+      ratio: warmUs / stringifyUs,
+      value: warmUs / stringifyUs,
+      target: WARM_TARGET,
+      micros: warmUs,
+      stringifyMicros: stringifyUs,
+      detail: `${warmUs.toFixed(1)} us; ${detail}`,
+    },
+  ];
+}
+
+/** The canonical name of the request's last tool, whatever the API's shape. */
+function lastTool(request) {
+  const tools = request.tools ?? request.config?.tools?.[0]?.functionDeclarations ?? request.toolConfig?.tools;
+  const last = tools.at(-1);
+  return last.function?.name ?? last.toolSpec?.name ?? last.name;
+}
+
+/**
+ * Rows `{ name, ratio, value, target, micros, stringifyMicros, detail }`, two per adapter (cold,
+ * warm), for `bench/run.js`.
+ */
+export async function runAdaptersBench() {
+  return SUBJECTS.flatMap((subject) => benchSubject(subject));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const row of await runAdaptersBench()) {
+    const ok = row.ratio <= row.target ? 'yes' : 'NO';
+    console.log(
+      `${row.name.padEnd(36)} ${row.ratio.toFixed(4).padStart(8)}  <= ${row.target}  ${ok.padEnd(3)}  ${row.detail}`,
+    );
+  }
+}
