@@ -39,7 +39,7 @@ describe('wrapOpenAI', () => {
     callLong();
     const client = wrapOpenAI(raw);
     const final = await client.chat.completions
-      .stream(chat() as ChatCompletionStreamParams)
+      .stream(chat() as unknown as ChatCompletionStreamParams)
       .finalChatCompletion();
     expect(final.choices[0]?.message.tool_calls?.[0]).toMatchObject({ function: { name: LONG } });
     const { data, response } = await client.chat.completions.create(chat()).withResponse();
@@ -123,7 +123,7 @@ describe('wrapOpenAI', () => {
       return [{ name: tools[0]?.name as string, arguments: { name: wire }, id: 'c' }];
     };
     const final = await client.chat.completions
-      .stream(request as ChatCompletionStreamParams)
+      .stream(request as unknown as ChatCompletionStreamParams)
       .finalChatCompletion();
     expect(wire).not.toBe(LONG);
     expect(server.lastRequest().violations).toEqual([]);
