@@ -1,0 +1,203 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type {
+  Message,
+  MessageCreateParamsNonStreaming,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anthropicModule } from '../../../test/provider-server/anthropic-module.js';
+import {
+  type ProviderServer,
+  startProviderServer,
+} from '../../../test/provider-server/start-provider-server.js';
+import { fitsEnvelope } from '../../core/fits-envelope.js';
+import { projectMessagesRequest } from './project-messages-request.js';
+import { wrapAnthropic } from './wrap-anthropic.js';
+
+const LONG = `${'io-github-modelcontextprotocol-server-catalog-atlassian-enterprise'.repeat(2)}__getPage`;
+const BRIDGE = 'clerum__tool_call';
+const schema = { type: 'object' as const, properties: { name: { type: 'string' } } };
+
+const request = (
+  names: string[],
+  history: string[] = [],
+  choice?: string,
+): MessageCreateParamsNonStreaming => ({
+  model: 'claude-test',
+  max_tokens: 100,
+  system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
+  messages: [
+    { role: 'user', content: 'hi' },
+    ...history.map((name, index) => ({
+      role: 'assistant' as const,
+      content: [{ type: 'tool_use' as const, id: `t${index}`, name, input: {} }],
+    })),
+  ],
+  tools: names.map((name, index) => ({
+    name,
+    description: 'Does it.',
+    input_schema: schema,
+    ...(index === names.length - 1 ? { cache_control: { type: 'ephemeral' as const } } : {}),
+  })),
+  ...(choice === undefined ? {} : { tool_choice: { type: 'tool' as const, name: choice } }),
+});
+
+const message = (name: string, input: unknown): Message =>
+  ({
+    id: 'm',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content: [{ type: 'tool_use', id: 't', name, input }],
+    stop_reason: 'tool_use',
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  }) as unknown as Message;
+
+const name = fc.oneof(
+  fc.stringMatching(/^[a-z]{1,12}__[a-z_]{1,20}$/),
+  fc.string({ minLength: 1, maxLength: 200 }),
+  fc.constantFrom(LONG, 'fs__read.file'),
+);
+
+describe('projectMessagesRequest', () => {
+  it('should fit every name, never mutate the input, and resolve every wire name back', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        (names, pick) => {
+          const target = names[pick % names.length] as string;
+          const input = request(names, [target], target);
+          const before = structuredClone(input);
+          const projected = projectMessagesRequest(input);
+          expect(input).toEqual(before);
+          for (const tool of projected.request.tools ?? [])
+            expect(fitsEnvelope((tool as { name: string }).name, 'anthropic')).toBe(true);
+          const wire = projected.map.toWire(target);
+          expect(projected.request.tool_choice).toEqual({ type: 'tool', name: wire });
+          const { response } = projected.resolveResponse(message(wire, { a: 1 }));
+          expect(response.content[0]).toMatchObject({ name: target, input: { a: 1 } });
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('should return the very request object when every name fits', () => {
+    const input = request(['github__create_issue', 'github__search'], ['github__search']);
+    expect(projectMessagesRequest(input).request).toBe(input);
+  });
+
+  it('should keep cache_control where it was and leave server tools and system alone', () => {
+    const input = request(['github__create_issue', LONG]);
+    input.tools?.push({ type: 'web_search_20250305', name: 'web_search' });
+    const projected = projectMessagesRequest(input);
+    const tools = projected.request.tools ?? [];
+    expect(tools[1]).toMatchObject({
+      cache_control: { type: 'ephemeral' },
+      name: projected.map.toWire(LONG),
+    });
+    expect(tools[0]).toBe(input.tools?.[0]);
+    expect(tools[2]).toBe(input.tools?.[2]);
+    expect(projected.request.system).toBe(input.system);
+    // Deterministic: the cached prefix is the same on the next turn.
+    expect(JSON.stringify(projectMessagesRequest(structuredClone(input)).request.tools)).toBe(
+      JSON.stringify(tools),
+    );
+  });
+
+  it('should project tool references in tool results', () => {
+    const input = request([LONG]);
+    input.messages.push({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'x',
+          content: [{ type: 'tool_reference', tool_name: LONG }] as never,
+        },
+      ],
+    });
+    const projected = projectMessagesRequest(input);
+    const block = projected.request.messages.at(-1)?.content;
+    expect(JSON.stringify(block)).toContain(`"tool_name":"${projected.map.toWire(LONG)}"`);
+  });
+
+  it('should hold back a bridge call input while streaming and release it resolved', () => {
+    const input = request([BRIDGE], []);
+    input.messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'b', name: BRIDGE, input: { name: LONG } }],
+    });
+    const projected = projectMessagesRequest(input, { argumentNameTools: { [BRIDGE]: ['name'] } });
+    const wire = projected.map.toWire(LONG);
+    expect(projected.request.messages.at(-1)?.content).toMatchObject([{ input: { name: wire } }]);
+    const text = JSON.stringify({ name: wire });
+    const events = [
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 't', name: BRIDGE, input: {} },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: text.slice(0, 5) },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: text.slice(5) },
+      },
+      { type: 'content_block_stop', index: 0 },
+    ] as RawMessageStreamEvent[];
+    const out = events.flatMap((event) => projected.resolveStreamEvent(event).events);
+    const json = out
+      .map((event) =>
+        event.type === 'content_block_delta' && event.delta.type === 'input_json_delta'
+          ? event.delta.partial_json
+          : '',
+      )
+      .join('');
+    expect(JSON.parse(json)).toEqual({ name: LONG });
+    expect(out.at(-1)?.type).toBe('content_block_stop');
+  });
+});
+
+describe('wrapAnthropic', () => {
+  let server: ProviderServer;
+  let raw: Anthropic;
+  beforeAll(async () => {
+    server = await startProviderServer({ modules: [anthropicModule] });
+    raw = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('should resolve plain calls with withResponse, leave the original client alone, and report resolutions', async () => {
+    const resolutions: unknown[] = [];
+    const client = wrapAnthropic(raw, { onResolutions: (list) => resolutions.push(...list) });
+    const { data, response } = await client.messages.create(request([LONG])).withResponse();
+    expect(response.status).toBe(200);
+    expect(data.content[0]).toMatchObject({ type: 'tool_use', name: LONG });
+    expect(resolutions).toMatchObject([{ canonical: LONG, method: 'exact' }]);
+    const error = await raw.messages.create(request([LONG])).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+  });
+
+  it('should resolve a bridge argument through the SDK stream helper', async () => {
+    const client = wrapAnthropic(raw, { argumentNameTools: { [BRIDGE]: ['name'] } });
+    const input = request([BRIDGE, LONG]);
+    server.script = (recorded, tools) => {
+      const wire = tools.find((tool) => tool.name !== BRIDGE)?.name as string;
+      return [{ name: BRIDGE, arguments: { name: wire }, id: 'c' }];
+    };
+    const final = await client.messages.stream(input).finalMessage();
+    expect(server.lastRequest().violations).toEqual([]);
+    expect(final.content[0]).toMatchObject({ name: BRIDGE, input: { name: LONG } });
+  });
+});
