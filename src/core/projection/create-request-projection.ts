@@ -274,11 +274,22 @@ function buildProjection(
     isAliased: (name) => toWire(name) !== name,
     describe<TDescription>(name: string, description: TDescription): TDescription | string {
       if (!describeAliases || toWire(name) === name) return description;
-      return describeAlias({
+      // The same tool set comes with every request, so the note is made once per map and tool.
+      let notes = describedByMap.get(map);
+      if (notes === undefined) {
+        notes = new Map();
+        describedByMap.set(map, notes);
+      }
+      const key = `${separator}\u0000${name}`;
+      const known = notes.get(key);
+      if (known !== undefined && known.description === description) return known.described;
+      const described = describeAlias({
         canonical: name,
         description: typeof description === 'string' ? description : undefined,
         separator,
       });
+      notes.set(key, { description, described });
+      return described;
     },
     resolve: resolver,
     hasArgumentNames: (tool) => paths.has(tool),
@@ -305,6 +316,11 @@ function buildProjection(
     },
   };
 }
+
+const describedByMap = new WeakMap<
+  ToolWireMap,
+  Map<string, { description: unknown; described: string }>
+>();
 
 function safeToWire(map: ToolWireMap, name: string): string | undefined {
   try {

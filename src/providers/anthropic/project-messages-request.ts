@@ -9,6 +9,7 @@ import {
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { createRequestMemo } from '../../core/projection/request-memo.js';
 import type {
   MessagesRequestLike,
   MessagesResponseLike,
@@ -46,8 +47,39 @@ export type ProjectedMessagesRequest<TRequest extends MessagesRequestLike> = Pro
  */
 export function projectMessagesRequest<TRequest extends MessagesRequestLike>(
   request: TRequest,
-  options: ProjectionOptions = {},
+  options?: ProjectionOptions,
 ): ProjectedMessagesRequest<TRequest> {
+  let state = memo.get(request, options);
+  if (state === undefined) {
+    state = project(request, options ?? {});
+    memo.set(request, options, state);
+  }
+  const { projection } = state;
+  return {
+    request: state.request as TRequest,
+    map: projection.map,
+    warnings: [...state.warnings],
+    resolveResponse: (response) => resolveResponse(response, projection),
+    resolveStreamEvent: createEventResolver(projection),
+  };
+}
+
+interface MessagesState {
+  request: MessagesRequestLike;
+  projection: RequestProjection;
+  warnings: ProjectionWarning[];
+}
+
+// The arrays and the objects in them; a sent request is treated as a value (see createRequestMemo).
+const memo = createRequestMemo<MessagesRequestLike, MessagesState>((request, see) => {
+  see(request.tools);
+  for (const tool of request.tools ?? []) see(tool);
+  see(request.tool_choice);
+  see(request.messages);
+  for (const message of request.messages) see(message);
+});
+
+function project(request: MessagesRequestLike, options: ProjectionOptions): MessagesState {
   const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'anthropic' });
   collect(request, collector);
   const projection = collector.finish();
@@ -72,13 +104,7 @@ export function projectMessagesRequest<TRequest extends MessagesRequestLike>(
     'messages',
     mapIfChanged(request.messages, (message) => projectMessage(message, projection)),
   );
-  return {
-    request: result,
-    map: projection.map,
-    warnings,
-    resolveResponse: (response) => resolveResponse(response, projection),
-    resolveStreamEvent: createEventResolver(projection),
-  };
+  return { request: result, projection, warnings };
 }
 
 /** A client tool: no `type`, or `type: 'custom'`; server tools carry a versioned type. */

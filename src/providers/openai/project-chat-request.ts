@@ -8,6 +8,7 @@ import {
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { createRequestMemo } from '../../core/projection/request-memo.js';
 import type { ChatCompletionChunkLike, ChatCompletionLike, ChatRequestLike } from './chat-wire.js';
 
 type Json = Record<string, unknown>;
@@ -44,21 +45,44 @@ export type ProjectedChatRequest<TRequest extends ChatRequestLike> = ProjectedRe
  */
 export function projectChatRequest<TRequest extends ChatRequestLike>(
   request: TRequest,
-  options: ProjectionOptions = {},
+  options?: ProjectionOptions,
 ): ProjectedChatRequest<TRequest> {
-  const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'openai' });
-  collectChatNames(request, collector);
-  const projection = collector.finish();
-  const warnings: ProjectionWarning[] = [...projection.warnings];
-  const projected = projectChatBody(request, projection, warnings);
+  let state = memo.get(request, options);
+  if (state === undefined) {
+    const resolved = options ?? {};
+    const collector = createNameCollector({ ...resolved, envelope: resolved.envelope ?? 'openai' });
+    collectChatNames(request, collector);
+    const projection = collector.finish();
+    const warnings: ProjectionWarning[] = [...projection.warnings];
+    state = { request: projectChatBody(request, projection, warnings), projection, warnings };
+    memo.set(request, options, state);
+  }
+  const { projection } = state;
   return {
-    request: projected,
+    request: state.request as TRequest,
     map: projection.map,
-    warnings,
+    warnings: [...state.warnings],
     resolveResponse: (response) => resolveChatCompletion(response, projection),
     resolveStreamEvent: createChatChunkResolver(projection),
   };
 }
+
+interface ChatState {
+  request: ChatRequestLike;
+  projection: RequestProjection;
+  warnings: ProjectionWarning[];
+}
+
+// The arrays and the objects in them; a sent request is treated as a value (see createRequestMemo).
+const memo = createRequestMemo<ChatRequestLike, ChatState>((request, see) => {
+  see(request.tools);
+  for (const tool of request.tools ?? []) see(tool);
+  see(request.functions);
+  see(request.tool_choice);
+  see(request.function_call);
+  see(request.messages);
+  for (const message of request.messages) see(message);
+});
 
 function collectChatNames(
   request: ChatRequestLike,

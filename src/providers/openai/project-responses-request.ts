@@ -11,6 +11,7 @@ import { describeAlias } from '../../core/projection/describe-alias.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { createRequestMemo } from '../../core/projection/request-memo.js';
 import type {
   ResponsesRequestLike,
   ResponsesResponseLike,
@@ -56,8 +57,45 @@ export type ProjectedResponsesRequest<TRequest extends ResponsesRequestLike> = P
  */
 export function projectResponsesRequest<TRequest extends ResponsesRequestLike>(
   request: TRequest,
-  options: ResponsesProjectionOptions = {},
+  options?: ResponsesProjectionOptions,
 ): ProjectedResponsesRequest<TRequest> {
+  let state = memo.get(request, options);
+  if (state === undefined) {
+    state = computeResponses(request, options ?? {});
+    memo.set(request, options, state);
+  }
+  const { context } = state;
+  return {
+    request: state.request as TRequest,
+    map: context.flat.map,
+    warnings: [...context.warnings],
+    resolveResponse: (response) => resolveResponse(response, context),
+    resolveStreamEvent: createEventResolver(context),
+  };
+}
+
+interface ResponsesState {
+  request: ResponsesRequestLike;
+  context: Context;
+}
+
+const memo = createRequestMemo<ResponsesRequestLike, ResponsesState>((request, see) => {
+  see(request.tools);
+  for (const tool of request.tools ?? []) {
+    see(tool);
+    if (!isRecord(tool)) continue;
+    see(tool.tools);
+    if (Array.isArray(tool.tools)) for (const member of tool.tools) see(member);
+  }
+  see(request.tool_choice);
+  see(request.input);
+  if (Array.isArray(request.input)) for (const item of request.input) see(item);
+});
+
+function computeResponses(
+  request: ResponsesRequestLike,
+  options: ResponsesProjectionOptions,
+): ResponsesState {
   const { namespaces: groupServers = false, ...shared } = options;
   const envelope = shared.envelope ?? 'openai';
   const separator = shared.separator ?? DEFAULT_SEPARATOR;
@@ -96,14 +134,7 @@ export function projectResponsesRequest<TRequest extends ResponsesRequestLike>(
     ...context.spaces.warnings,
     ...context.members.warnings,
   );
-  const projected = projectBody(request, context);
-  return {
-    request: projected,
-    map: context.flat.map,
-    warnings: context.warnings,
-    resolveResponse: (response) => resolveResponse(response, context),
-    resolveStreamEvent: createEventResolver(context),
-  };
+  return { request: projectBody(request, context), context };
 }
 
 interface Context {
@@ -262,14 +293,13 @@ function projectTool(tool: unknown, context: Context): unknown {
 function projectMember(member: Json, space: string, name: string, context: Context): Json {
   const canonical = space + context.separator + name;
   const aliased = context.spaces.isAliased(space) || context.members.isAliased(name);
-  const description =
-    aliased && context.flat !== undefined
-      ? describeAlias({
-          canonical,
-          description: typeof member.description === 'string' ? member.description : undefined,
-          separator: context.separator,
-        })
-      : member.description;
+  const description = aliased
+    ? describeAlias({
+        canonical,
+        description: typeof member.description === 'string' ? member.description : undefined,
+        separator: context.separator,
+      })
+    : member.description;
   return projectFunction(member, canonical, context.members.toWire(name), description, context);
 }
 

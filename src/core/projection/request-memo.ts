@@ -1,0 +1,54 @@
+/**
+ * Walks the objects a request is made of (the request, its arrays, their items), calling `see`
+ * on each in a fixed order.
+ */
+export type RequestParts<TRequest> = (request: TRequest, see: (part: unknown) => void) => void;
+
+/** A memo of projected requests, by request identity, validated by the identity of its parts. */
+export interface RequestMemo<TRequest extends object, TValue> {
+  /** The value stored for this request and options, when none of its parts changed since. */
+  get(request: TRequest, options: unknown): TValue | undefined;
+  /** Stores the value for this request and options. */
+  set(request: TRequest, options: unknown, value: TValue): void;
+}
+
+/**
+ * Creates a memo for one adapter's projections. A host that sends the same request again (a
+ * retry, a second model, the same turn replayed) gets the projection back for the price of
+ * comparing the identities of the request's parts: the arrays and the objects in them down to
+ * the name-bearing ones. A part replaced, added or removed is a miss. A string changed in place
+ * inside an unchanged object is not seen, so treat a sent request as a value (build the next one
+ * instead of editing it), or pass a new request object.
+ *
+ * @example
+ * ```ts
+ * const memo = createRequestMemo<ChatRequestLike, Projection>((request, see) => {
+ *   see(request.tools);
+ *   for (const tool of request.tools ?? []) see(tool);
+ * });
+ * ```
+ */
+export function createRequestMemo<TRequest extends object, TValue>(
+  parts: RequestParts<TRequest>,
+): RequestMemo<TRequest, TValue> {
+  const entries = new WeakMap<TRequest, { options: unknown; parts: unknown[]; value: TValue }>();
+  return {
+    get(request, options) {
+      const entry = entries.get(request);
+      if (entry === undefined || entry.options !== options) return undefined;
+      const known = entry.parts;
+      let index = 0;
+      let same = true;
+      parts(request, (part) => {
+        if (same && known[index] !== part) same = false;
+        index++;
+      });
+      return same && index === known.length ? entry.value : undefined;
+    },
+    set(request, options, value) {
+      const list: unknown[] = [];
+      parts(request, (part) => list.push(part));
+      entries.set(request, { options, parts: list, value });
+    },
+  };
+}
