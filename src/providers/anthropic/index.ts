@@ -14,6 +14,7 @@ export type {
   MessagesToolUseBlock,
 } from './messages-wire.js';
 export {
+  ANTHROPIC_TOOL_SEARCH,
   type ProjectedMessagesRequest,
   projectMessagesRequest,
 } from './project-messages-request.js';

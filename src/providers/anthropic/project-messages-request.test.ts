@@ -123,6 +123,14 @@ describe('projectMessagesRequest', () => {
     const projected = projectMessagesRequest(input);
     const block = projected.request.messages.at(-1)?.content;
     expect(JSON.stringify(block)).toContain(`"tool_name":"${projected.map.toWire(LONG)}"`);
+    // Tool search: references hold at most 64 characters, so every name is fitted to 64.
+    expect(projected.map.envelope.maxLength).toBe(64);
+    const medium = `server__${'x'.repeat(80)}`;
+    const plain = projectMessagesRequest(request([medium]));
+    expect(plain.map.toWire(medium)).toBe(medium);
+    const deferred = request([medium]);
+    (deferred.tools?.[0] as { defer_loading?: boolean }).defer_loading = true;
+    expect(projectMessagesRequest(deferred).map.toWire(medium).length).toBeLessThanOrEqual(64);
   });
 
   it('should hold back a bridge call input while streaming and release it resolved', () => {

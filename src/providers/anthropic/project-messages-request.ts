@@ -1,3 +1,4 @@
+import { ENVELOPES, type Envelope } from '../../core/envelope.js';
 import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
@@ -80,7 +81,9 @@ const memo = createRequestMemo<MessagesRequestLike, MessagesState>((request, see
 });
 
 function project(request: MessagesRequestLike, options: ProjectionOptions): MessagesState {
-  const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'anthropic' });
+  const envelope =
+    options.envelope ?? (usesToolSearch(request) ? ANTHROPIC_TOOL_SEARCH : 'anthropic');
+  const collector = createNameCollector({ ...options, envelope });
   collect(request, collector);
   const projection = collector.finish();
   const warnings: ProjectionWarning[] = [...projection.warnings];
@@ -105,6 +108,40 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
     mapIfChanged(request.messages, (message) => projectMessage(message, projection)),
   );
   return { request: result, projection, warnings };
+}
+
+/**
+ * Anthropic's envelope when tool search is in play: a `tool_reference` names a tool in at most 64
+ * characters, so every tool name must fit 64 for the reference to match it.
+ */
+export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
+  ...ENVELOPES.anthropic,
+  id: 'anthropic-tool-search',
+  maxLength: 64,
+  source:
+    'Anthropic tool search: `tool_reference.tool_name` is at most 64 characters (shared/research/providers.md, anthropics/claude-code#20830).',
+});
+
+/** True when the request defers tools or holds tool references (tool search). */
+function usesToolSearch(request: MessagesRequestLike): boolean {
+  for (const tool of request.tools ?? []) {
+    if (
+      isRecord(tool) &&
+      (tool.defer_loading === true || String(tool.type).startsWith('tool_search'))
+    ) {
+      return true;
+    }
+  }
+  for (const message of request.messages) {
+    if (!isRecord(message) || !Array.isArray(message.content)) continue;
+    for (const block of message.content) {
+      if (!isRecord(block) || block.type !== 'tool_result' || !Array.isArray(block.content))
+        continue;
+      if (block.content.some((part) => isRecord(part) && part.type === 'tool_reference'))
+        return true;
+    }
+  }
+  return false;
 }
 
 /** A client tool: no `type`, or `type: 'custom'`; server tools carry a versioned type. */
