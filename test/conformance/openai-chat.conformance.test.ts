@@ -73,7 +73,8 @@ async function callsOf(
   for await (const raw of result) {
     for (const chunk of resolveChunk ? resolveChunk(raw) : [raw]) {
       for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
-        const slot = (calls[delta.index] ??= { name: '', arguments: '' });
+        calls[delta.index] ??= { name: '', arguments: '' };
+        const slot = calls[delta.index] as { name: string; arguments: string };
         if (delta.function?.name) slot.name = delta.function.name;
         slot.arguments += delta.function?.arguments ?? '';
       }

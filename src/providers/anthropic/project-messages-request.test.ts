@@ -200,7 +200,7 @@ describe('wrapAnthropic', () => {
   it('should resolve a bridge argument through the SDK stream helper', async () => {
     const client = wrapAnthropic(raw, { argumentNameTools: { [BRIDGE]: ['name'] } });
     const input = request([BRIDGE, LONG]);
-    server.script = (recorded, tools) => {
+    server.script = (_recorded, tools) => {
       const wire = tools.find((tool) => tool.name !== BRIDGE)?.name as string;
       return [{ name: BRIDGE, arguments: { name: wire }, id: 'c' }];
     };
