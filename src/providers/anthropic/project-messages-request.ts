@@ -1,4 +1,5 @@
 import { ENVELOPES, type Envelope } from '../../core/envelope.js';
+import { assertRequestShape } from '../../core/projection/assert-request-shape.js';
 import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
@@ -50,6 +51,11 @@ export function projectMessagesRequest<TRequest extends MessagesRequestLike>(
   request: TRequest,
   options?: ProjectionOptions,
 ): ProjectedMessagesRequest<TRequest> {
+  assertRequestShape(request, {
+    subject: 'Anthropic Messages request',
+    arrays: ['messages'],
+    optionalArrays: ['tools'],
+  });
   let state = memo.get(request, options);
   if (state === undefined) {
     state = project(request, options ?? {});

@@ -1,3 +1,4 @@
+import { assertRequestShape } from '../../core/projection/assert-request-shape.js';
 import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
@@ -47,6 +48,11 @@ export function projectChatRequest<TRequest extends ChatRequestLike>(
   request: TRequest,
   options?: ProjectionOptions,
 ): ProjectedChatRequest<TRequest> {
+  assertRequestShape(request, {
+    subject: 'OpenAI Chat Completions request',
+    arrays: ['messages'],
+    optionalArrays: ['tools', 'functions'],
+  });
   let state = memo.get(request, options);
   if (state === undefined) {
     const resolved = options ?? {};

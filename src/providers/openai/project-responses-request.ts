@@ -1,4 +1,5 @@
 import { DEFAULT_SEPARATOR } from '../../core/join-tool-name.js';
+import { assertRequestShape } from '../../core/projection/assert-request-shape.js';
 import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
@@ -59,6 +60,7 @@ export function projectResponsesRequest<TRequest extends ResponsesRequestLike>(
   request: TRequest,
   options?: ResponsesProjectionOptions,
 ): ProjectedResponsesRequest<TRequest> {
+  assertRequestShape(request, { subject: 'OpenAI Responses request', optionalArrays: ['tools'] });
   let state = memo.get(request, options);
   if (state === undefined) {
     state = computeResponses(request, options ?? {});
