@@ -14,6 +14,9 @@ export {
 export { fitsEnvelope } from './core/fits-envelope.js';
 export { intersectEnvelopes } from './core/intersect-envelopes.js';
 export { DEFAULT_SEPARATOR, joinToolName, type ToolNameOptions } from './core/join-tool-name.js';
+export type { JsonSchema, JsonSchemaObject } from './core/json-schema.js';
+export { normalizeInputSchema } from './core/normalize-input-schema.js';
+export { MAX_SCHEMA_DEPTH } from './core/schema/schema-limits.js';
 export { type SplitToolNameResult, splitToolName } from './core/split-tool-name.js';
 export {
   ToolwireError,
