@@ -32,4 +32,6 @@ export interface ArgumentMap {
   readonly anyOf?: readonly ArgumentMap[];
   /** Enum values the projection sent as strings: `[wire string, original value]` pairs. */
   readonly values?: readonly (readonly [string, unknown])[];
+  /** The value was asked for as JSON text in a string (a target that needs a type, for "any value"). */
+  readonly json?: true;
 }

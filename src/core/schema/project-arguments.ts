@@ -21,6 +21,7 @@ export function projectArguments<T = Record<string, unknown>>(
 }
 
 function projectValue(value: unknown, map: ArgumentMap): unknown {
+  if (map.json === true) return JSON.stringify(value);
   if (map.values !== undefined) {
     const text = JSON.stringify(value);
     const pair = map.values.find(

@@ -154,6 +154,7 @@ interface MutableMap {
   prefixItems?: (ArgumentMap | null)[];
   anyOf?: ArgumentMap[];
   values?: (readonly [string, unknown])[];
+  json?: true;
 }
 
 /**
@@ -425,12 +426,15 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     } else if (context.strict && out.const === undefined) {
       strictFail(context, path, 'it accepts any value, and strict mode needs a type');
     } else if (profile.typeRequired) {
+      // Any JSON value fits in a string of JSON text; restoreArguments parses it back.
       types = ['string'];
+      map.json = true;
+      described.push('any JSON value, written as JSON text');
       warn(
         context,
         'TYPE_ASSUMED',
         path,
-        `${profile.label} needs a type, and this schema accepts any value; sent it as a string.`,
+        `${profile.label} needs a type, and this schema accepts any value; asked for it as JSON text in a string.`,
       );
     }
   }

@@ -23,6 +23,13 @@ export function restoreArguments<T = Record<string, unknown>>(
 
 function restoreValue(value: unknown, map: ArgumentMap): unknown {
   let current = value;
+  if (map.json === true && typeof current === 'string') {
+    try {
+      return JSON.parse(current);
+    } catch {
+      return current; // not JSON text after all: pass the string on as the model wrote it
+    }
+  }
   if (map.values !== undefined && typeof current === 'string') {
     const pair = map.values.find(([wire]) => wire === current);
     if (pair !== undefined) return pair[1];
@@ -84,7 +91,7 @@ function fitsShape(value: unknown, map: ArgumentMap): boolean {
   }
   if (isRecord(value)) return hasObjectPart(map);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
-  return false;
+  return map.json === true && typeof value === 'string';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
