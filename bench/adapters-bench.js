@@ -39,7 +39,7 @@ const SERVERS = [
 function neutralTools(variant) {
   const tools = [];
   for (const [file, key] of SERVERS) {
-    for (const tool of catalogs[file].tools.slice(0, 25)) {
+    for (const tool of catalogs[file].tools.slice(0, 34)) {
       tools.push({
         name: `${key}${variant}__${tool.name}`,
         description: tool.description ?? '',
@@ -112,7 +112,12 @@ const SUBJECTS = [
       for (let index = 0; input.length < 100; index++) {
         const id = `call_${index}`;
         input.push({ role: 'user', content: `Please run step ${index}.` });
-        input.push({ type: 'function_call', call_id: id, name: called[index % 50].name, arguments: '{}' });
+        input.push({
+          type: 'function_call',
+          call_id: id,
+          name: called[index % 50].name,
+          arguments: '{}',
+        });
         input.push({ type: 'function_call_output', call_id: id, output: RESULT });
       }
       return {
@@ -132,7 +137,13 @@ const SUBJECTS = [
       id: 'resp_1',
       object: 'response',
       output: [
-        { type: 'function_call', id: 'fc_1', call_id: 'call_x', name: wire, arguments: '{"q":"x"}' },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_x',
+          name: wire,
+          arguments: '{"q":"x"}',
+        },
       ],
     }),
   },
@@ -266,7 +277,10 @@ const SUBJECTS = [
       for (let index = 0; prompt.length < 100; index++) {
         const id = `call_${index}`;
         const toolName = called[index % 50].name;
-        prompt.push({ role: 'user', content: [{ type: 'text', text: `Please run step ${index}.` }] });
+        prompt.push({
+          role: 'user',
+          content: [{ type: 'text', text: `Please run step ${index}.` }],
+        });
         prompt.push({
           role: 'assistant',
           content: [{ type: 'tool-call', toolCallId: id, toolName, input: {} }],
@@ -305,21 +319,35 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Microseconds per call of `run`, repeated until at least `minimumMs` have passed, median of 7. */
-function timeWarm(run, minimumMs = 30) {
-  const samples = [];
-  for (let round = 0; round < 7; round++) {
-    let count = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    while (elapsed < minimumMs) {
-      run();
-      count++;
-      elapsed = performance.now() - start;
-    }
-    samples.push((elapsed * 1000) / count);
+/** Microseconds per call of `run`, repeated until at least `minimumMs` have passed. */
+function timeLoop(run, minimumMs) {
+  let count = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < minimumMs) {
+    run();
+    count++;
+    elapsed = performance.now() - start;
   }
-  return median(samples);
+  return (elapsed * 1000) / count;
+}
+
+/**
+ * Median over rounds of (time of `run`) / (time of `JSON.stringify(request)`), each round timing
+ * both back to back, so that load on a shared machine hits both sides of the ratio alike.
+ */
+function pairedRatio(request, run, rounds = 9, minimumMs = 15) {
+  const ratios = [];
+  const micros = [];
+  const stringify = [];
+  for (let round = 0; round < rounds; round++) {
+    const stringifyUs = timeLoop(() => JSON.stringify(request), minimumMs);
+    const runUs = timeLoop(run, minimumMs);
+    ratios.push(runUs / stringifyUs);
+    micros.push(runUs);
+    stringify.push(stringifyUs);
+  }
+  return { ratio: median(ratios), micros: median(micros), stringifyMicros: median(stringify) };
 }
 
 /** Projects the request and resolves a response that calls the last tool by its wire name. */
@@ -337,55 +365,60 @@ function benchSubject(subject) {
     projected.resolveResponse(subject.response(projected.map.toWire(lastTool(warmup))));
   }
   const request = subject.build('');
-  const stringifyUs = timeWarm(() => JSON.stringify(request));
   const wire = subject.project(request).map.toWire(lastTool(request));
   const response = subject.response(wire);
 
-  const coldSamples = [];
-  for (let index = 0; index < 40; index++) {
+  // Cold: a request whose names the core has not seen, each timed once, against stringify of
+  // that same request timed right before it.
+  const coldRatios = [];
+  const coldMicros = [];
+  for (let index = 0; index < 41; index++) {
     const fresh = subject.build(`-v${index}`);
-    const freshResponse = subject.response(wire);
+    const stringifyUs = timeLoop(() => JSON.stringify(fresh), 5);
     const start = performance.now();
-    projectAndResolve(subject, fresh, freshResponse);
-    coldSamples.push((performance.now() - start) * 1000);
+    projectAndResolve(subject, fresh, response);
+    const micros = (performance.now() - start) * 1000;
+    coldRatios.push(micros / stringifyUs);
+    coldMicros.push(micros);
   }
-  const coldUs = median(coldSamples);
-  const warmUs = timeWarm(() => projectAndResolve(subject, request, response));
+  const warm = pairedRatio(request, () => projectAndResolve(subject, request, response));
   const projected = subject.project(request);
   const aliased = projected.map.entries().filter(([canonical, wire]) => canonical !== wire).length;
-  const detail = `${projected.map.size} names (${aliased} aliased); stringify ${stringifyUs.toFixed(0)} us`;
+  const detail = `${projected.map.size} names (${aliased} aliased); stringify ${warm.stringifyMicros.toFixed(0)} us`;
+  const cold = median(coldRatios);
   return [
     {
       name: `adapter ${subject.name} cold`,
-      ratio: coldUs / stringifyUs,
-      value: coldUs / stringifyUs,
+      ratio: cold,
+      value: cold,
       target: COLD_TARGET,
-      micros: coldUs,
-      stringifyMicros: stringifyUs,
-      detail: `${coldUs.toFixed(0)} us; ${detail}`,
+      micros: median(coldMicros),
+      detail: `${median(coldMicros).toFixed(0)} us; ${detail}`,
     },
     {
       name: `adapter ${subject.name} warm`,
-      ratio: warmUs / stringifyUs,
-      value: warmUs / stringifyUs,
+      ratio: warm.ratio,
+      value: warm.ratio,
       target: WARM_TARGET,
-      micros: warmUs,
-      stringifyMicros: stringifyUs,
-      detail: `${warmUs.toFixed(1)} us; ${detail}`,
+      micros: warm.micros,
+      stringifyMicros: warm.stringifyMicros,
+      detail: `${warm.micros.toFixed(1)} us; ${detail}`,
     },
   ];
 }
 
 /** The canonical name of the request's last tool, whatever the API's shape. */
 function lastTool(request) {
-  const tools = request.tools ?? request.config?.tools?.[0]?.functionDeclarations ?? request.toolConfig?.tools;
+  const tools =
+    request.tools ?? request.config?.tools?.[0]?.functionDeclarations ?? request.toolConfig?.tools;
   const last = tools.at(-1);
   return last.function?.name ?? last.toolSpec?.name ?? last.name;
 }
 
 /**
- * Rows `{ name, ratio, value, target, micros, stringifyMicros, detail }`, two per adapter (cold,
- * warm), for `bench/run.js`.
+ * Rows `{ name, ratio, value, target, micros, detail }`, two per adapter (cold, warm), for
+ * `bench/run.js`. Ratios are medians of paired measurements (projection and stringify timed back
+ * to back), so load on a shared machine affects both sides alike.
  */
 export async function runAdaptersBench() {
   return SUBJECTS.flatMap((subject) => benchSubject(subject));

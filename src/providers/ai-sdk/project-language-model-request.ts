@@ -6,6 +6,8 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
+import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema, type SchemaTarget } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -100,17 +102,36 @@ export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
   const projection = collector.finish();
   const warnings = [...projection.warnings];
 
-  const projectedTools =
-    tools === undefined
-      ? undefined
-      : mapArray(tools, (tool) => projectTool(tool, projection, schemaTarget, warnings));
+  let projectedTools: AiSdkTool[] | undefined;
+  if (tools !== undefined) {
+    const result = memoizeToolList({
+      tools,
+      projection,
+      key: [schemaTarget, options.describeAliases !== false],
+      fingerprint: toolsFingerprint,
+      project: (recorder) =>
+        mapArray(tools, (tool) => projectTool(tool, projection, schemaTarget, recorder)),
+    });
+    warnings.push(...result.warnings);
+    projectedTools = result.tools as AiSdkTool[];
+  }
   const choice = params.toolChoice;
   const choiceName =
     choice?.type === 'tool' && typeof choice.toolName === 'string'
       ? projection.toWire(choice.toolName)
       : undefined;
   const prompt = Array.isArray(params.prompt)
-    ? mapArray(params.prompt as AiSdkMessage[], (message) => projectMessage(message, projection))
+    ? mapArray(params.prompt as AiSdkMessage[], (message) =>
+        isRecord(message)
+          ? memoizeHistoryItem({
+              item: message,
+              map: projection.map,
+              key: options.argumentNameTools,
+              fingerprint: messageFingerprint,
+              project: (item) => projectMessage(item, projection),
+            })
+          : message,
+      )
     : params.prompt;
   let request = params;
   if (
@@ -208,11 +229,24 @@ function isFunctionTool(tool: AiSdkTool): tool is AiSdkTool & { name: string } {
   return isRecord(tool) && tool.type === 'function' && typeof tool.name === 'string';
 }
 
+// Everything projectTool reads, for memoizeToolList.
+function toolsFingerprint(tools: readonly AiSdkTool[], visit: (value: unknown) => void): void {
+  for (const tool of tools) {
+    visit(tool);
+    if (!isRecord(tool)) continue;
+    visit(tool.type);
+    visit(tool.name);
+    visit(tool.description);
+    visit(tool.inputSchema);
+    visit(tool.strict);
+  }
+}
+
 function projectTool(
   tool: AiSdkTool,
   projection: RequestProjection,
   target: SchemaTarget,
-  warnings: ProjectionWarning[],
+  recorder: ToolListRecorder,
 ): AiSdkTool {
   if (!isFunctionTool(tool)) return tool;
   const name = tool.name;
@@ -229,13 +263,28 @@ function projectTool(
     tool: name,
     ...(tool.strict === true ? { strict: true } : {}),
   });
-  warnings.push(...result.warnings);
-  if (result.restore !== undefined) projection.setArgumentRestorer(name, result.restore);
+  recorder.warnings.push(...result.warnings);
+  if (result.restore !== undefined) recorder.setArgumentRestorer(name, result.restore);
   if (result.schema !== tool.inputSchema) {
     copy ??= { ...tool };
     copy.inputSchema = result.schema;
   }
   return copy ?? tool;
+}
+
+// Everything projectMessage reads, for memoizeHistoryItem.
+function messageFingerprint(message: AiSdkMessage, visit: (value: unknown) => void): void {
+  const content = message.content;
+  visit(content);
+  if (!Array.isArray(content)) return;
+  visit(content.length);
+  for (const part of content as AiSdkPromptPart[]) {
+    visit(part);
+    if (!isRecord(part)) continue;
+    visit(part.type);
+    visit(part.toolName);
+    visit(part.input);
+  }
 }
 
 function projectMessage(message: AiSdkMessage, projection: RequestProjection): AiSdkMessage {

@@ -6,6 +6,8 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
+import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -117,9 +119,19 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
 
   let projectedConfig: BedrockToolConfiguration | undefined = toolConfig;
   if (toolConfig !== undefined) {
-    const projectedTools = Array.isArray(toolConfig.tools)
-      ? mapArray(toolConfig.tools, (tool) => projectTool(tool, projection, warnings))
-      : toolConfig.tools;
+    let projectedTools = toolConfig.tools;
+    if (Array.isArray(toolConfig.tools)) {
+      const tools = toolConfig.tools;
+      const result = memoizeToolList({
+        tools,
+        projection,
+        key: [options.describeAliases !== false],
+        fingerprint: toolsFingerprint,
+        project: (recorder) => mapArray(tools, (tool) => projectTool(tool, projection, recorder)),
+      });
+      warnings.push(...result.warnings);
+      projectedTools = result.tools;
+    }
     const choice = toolConfig.toolChoice?.tool;
     const choiceName =
       typeof choice?.name === 'string' ? projection.toWire(choice.name) : undefined;
@@ -135,7 +147,17 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
     }
   }
   const messages = Array.isArray(request.messages)
-    ? mapArray(request.messages, (message) => projectMessage(message, projection))
+    ? mapArray(request.messages, (message) =>
+        isRecord(message)
+          ? memoizeHistoryItem({
+              item: message,
+              map: projection.map,
+              key: options.argumentNameTools,
+              fingerprint: messageFingerprint,
+              project: (item) => projectMessage(item, projection),
+            })
+          : message,
+      )
     : request.messages;
   const projected =
     projectedConfig === toolConfig && messages === request.messages
@@ -228,10 +250,24 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
   };
 }
 
+// Everything projectTool reads, for memoizeToolList.
+function toolsFingerprint(tools: BedrockTool[], visit: (value: unknown) => void): void {
+  for (const tool of tools) {
+    visit(tool);
+    const spec = isRecord(tool) ? tool.toolSpec : undefined;
+    visit(spec);
+    if (!isRecord(spec)) continue;
+    visit(spec.name);
+    visit(spec.description);
+    visit(spec.inputSchema);
+    visit(isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined);
+  }
+}
+
 function projectTool(
   tool: BedrockTool,
   projection: RequestProjection,
-  warnings: ProjectionWarning[],
+  recorder: ToolListRecorder,
 ): BedrockTool {
   const spec = isRecord(tool) ? tool.toolSpec : undefined;
   if (!isRecord(spec) || typeof spec.name !== 'string') return tool;
@@ -251,14 +287,40 @@ function projectTool(
   const inputSchema = spec.inputSchema;
   if (isRecord(inputSchema) && inputSchema.json !== undefined) {
     const result = projectToolSchema({ schema: inputSchema.json, target: 'bedrock', tool: name });
-    warnings.push(...result.warnings);
-    if (result.restore !== undefined) projection.setArgumentRestorer(name, result.restore);
+    recorder.warnings.push(...result.warnings);
+    if (result.restore !== undefined) recorder.setArgumentRestorer(name, result.restore);
     if (result.schema !== inputSchema.json) {
       copy ??= { ...spec };
       copy.inputSchema = { ...inputSchema, json: result.schema };
     }
   }
   return copy === undefined ? tool : { ...tool, toolSpec: copy };
+}
+
+// Everything projectMessage reads, for memoizeHistoryItem.
+function messageFingerprint(message: BedrockMessage, visit: (value: unknown) => void): void {
+  const content = message.content;
+  visit(content);
+  if (!Array.isArray(content)) return;
+  visit(content.length);
+  for (const block of content) {
+    visit(block);
+    if (!isRecord(block)) continue;
+    visit(block.toolUse);
+    if (isRecord(block.toolUse)) {
+      visit(block.toolUse.name);
+      visit(block.toolUse.input);
+    }
+    for (const holder of [block.toolAddition, block.toolRemoval]) {
+      visit(holder);
+      const reference = isRecord(holder) ? holder.tool : undefined;
+      visit(reference);
+      if (isRecord(reference)) {
+        visit(reference.name);
+        visit(reference.serverName);
+      }
+    }
+  }
 }
 
 function projectMessage(message: BedrockMessage, projection: RequestProjection): BedrockMessage {

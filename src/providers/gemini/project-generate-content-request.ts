@@ -6,6 +6,8 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
+import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -108,7 +110,7 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
 
   let projectedConfig = config;
   if (config !== undefined && config !== null) {
-    const tools = projectTools(config.tools, projection, target, warnings);
+    const tools = projectToolsOnce(config.tools, projection, target, options, warnings);
     const toolConfig = projectToolConfig(config.toolConfig, projection);
     if (tools !== config.tools || toolConfig !== config.toolConfig) {
       projectedConfig = { ...config };
@@ -118,7 +120,10 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
       }
     }
   }
-  const contents = mapContents(request.contents, (part) => projectHistoryPart(part, projection));
+  const contents = mapContents(request.contents, (part) => projectHistoryPart(part, projection), {
+    map: projection.map,
+    key: options.argumentNameTools,
+  });
   const projected =
     projectedConfig === config && contents === request.contents
       ? request
@@ -165,18 +170,56 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
   };
 }
 
-function projectTools(
+function projectToolsOnce(
   tools: unknown[] | undefined,
   projection: RequestProjection,
   target: 'gemini' | 'vertex',
+  options: GeminiProjectionOptions,
   warnings: ProjectionWarning[],
 ): unknown[] | undefined {
   if (!Array.isArray(tools)) return tools;
+  const result = memoizeToolList({
+    tools,
+    projection,
+    key: [target, options.describeAliases !== false],
+    fingerprint: toolsFingerprint,
+    project: (recorder) => projectTools(tools, projection, target, recorder),
+  });
+  warnings.push(...result.warnings);
+  return result.tools;
+}
+
+// Everything projectTools reads, for memoizeToolList.
+function toolsFingerprint(tools: unknown[]): unknown[] {
+  const values: unknown[] = [];
+  for (const tool of tools) {
+    values.push(tool);
+    if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) continue;
+    values.push(tool.functionDeclarations, tool.functionDeclarations.length);
+    for (const declaration of tool.functionDeclarations as GeminiFunctionDeclaration[]) {
+      values.push(
+        declaration,
+        declaration?.name,
+        declaration?.description,
+        declaration?.parameters,
+        declaration?.parametersJsonSchema,
+      );
+    }
+  }
+  return values;
+}
+
+function projectTools(
+  tools: unknown[],
+  projection: RequestProjection,
+  target: 'gemini' | 'vertex',
+  recorder: ToolListRecorder,
+): unknown[] {
   return mapArray(tools, (tool) => {
     if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) return tool;
     const declarations = mapArray(
       tool.functionDeclarations as GeminiFunctionDeclaration[],
-      (declaration) => projectDeclaration(declaration, projection, target, warnings),
+      (declaration) => projectDeclaration(declaration, projection, target, recorder),
     );
     return declarations === tool.functionDeclarations
       ? tool
@@ -188,7 +231,7 @@ function projectDeclaration(
   declaration: GeminiFunctionDeclaration,
   projection: RequestProjection,
   target: 'gemini' | 'vertex',
-  warnings: ProjectionWarning[],
+  recorder: ToolListRecorder,
 ): GeminiFunctionDeclaration {
   if (!isRecord(declaration) || typeof declaration.name !== 'string') return declaration;
   const name = declaration.name;
@@ -210,8 +253,8 @@ function projectDeclaration(
       tool: name,
       ...(field === 'parametersJsonSchema' ? { jsonSchema: true } : {}),
     });
-    warnings.push(...result.warnings);
-    if (result.restore !== undefined) projection.setArgumentRestorer(name, result.restore);
+    recorder.warnings.push(...result.warnings);
+    if (result.restore !== undefined) recorder.setArgumentRestorer(name, result.restore);
     if (result.schema !== schema) {
       copy ??= { ...declaration };
       copy[field] = result.schema;
@@ -308,19 +351,50 @@ function forEachPart(contents: unknown, visit: (part: GeminiPart) => void): void
   else visitItem(contents);
 }
 
-function mapContents(contents: unknown, project: (part: GeminiPart) => GeminiPart): unknown {
+function mapContents(
+  contents: unknown,
+  project: (part: GeminiPart) => GeminiPart,
+  memo: { map: ToolWireMap; key: unknown },
+): unknown {
+  const projectContent = (content: GeminiContent): GeminiContent => {
+    const parts = mapArray(content.parts ?? [], (part) => (isRecord(part) ? project(part) : part));
+    return parts === content.parts ? content : { ...content, parts };
+  };
   const mapItem = (item: unknown): unknown => {
     if (!isRecord(item)) return item;
     if (Array.isArray(item.parts)) {
-      const content = item as GeminiContent;
-      const parts = mapArray(content.parts ?? [], (part) =>
-        isRecord(part) ? project(part) : part,
-      );
-      return parts === content.parts ? item : { ...content, parts };
+      // Earlier turns come back on every request: project each once per map.
+      return memoizeHistoryItem({
+        item: item as GeminiContent,
+        map: memo.map,
+        key: memo.key,
+        fingerprint: contentFingerprint,
+        project: projectContent,
+      });
     }
     return project(item as GeminiPart);
   };
   return Array.isArray(contents) ? mapArray(contents, mapItem) : mapItem(contents);
+}
+
+// Everything projectHistoryPart reads from a content, for memoizeHistoryItem.
+function contentFingerprint(content: GeminiContent, visit: (value: unknown) => void): void {
+  const parts = content.parts ?? [];
+  visit(parts);
+  visit(parts.length);
+  for (const part of parts) {
+    visit(part);
+    if (!isRecord(part)) continue;
+    const call = part.functionCall;
+    visit(call);
+    if (isRecord(call)) {
+      visit(call.name);
+      visit(call.args);
+    }
+    const result = part.functionResponse;
+    visit(result);
+    if (isRecord(result)) visit(result.name);
+  }
 }
 
 /** Maps an array, returning the array itself when no item changed (copy on write). */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createToolWireMap } from '../create-tool-wire-map.js';
+import { memoizeHistoryItem } from './memoize-history-item.js';
+
+interface Message {
+  role: string;
+  calls: { name: string }[];
+}
+
+const fingerprint = (message: Message, visit: (value: unknown) => void): void => {
+  visit(message.calls);
+  visit(message.calls.length);
+  for (const call of message.calls) {
+    visit(call);
+    visit(call.name);
+  }
+};
+
+describe('memoizeHistoryItem', () => {
+  it('should project an item once per map and again when it changes in place', () => {
+    const map = createToolWireMap(['a.b__c', 'd__e'], { envelope: 'openai' });
+    let projections = 0;
+    const project = (message: Message): Message => {
+      projections++;
+      return { ...message, calls: message.calls.map((call) => ({ name: map.toWire(call.name) })) };
+    };
+    const message: Message = { role: 'assistant', calls: [{ name: 'a.b__c' }] };
+    const run = (key: unknown = undefined, onMap = map) =>
+      memoizeHistoryItem({ item: message, map: onMap, key, fingerprint, project });
+    const first = run();
+    expect(run()).toBe(first);
+    expect(projections).toBe(1);
+    expect(first.calls[0]?.name).toBe('a_b__c');
+    run('other key');
+    expect(projections).toBe(2);
+    run(undefined, createToolWireMap(['d__e', 'a.b__c', 'x__y'], { envelope: 'openai' }));
+    expect(projections).toBe(3);
+    message.calls.push({ name: 'd__e' });
+    expect(run().calls.map((call) => call.name)).toEqual(['a_b__c', 'd__e']);
+    (message.calls[1] as { name: string }).name = 'a.b__c';
+    expect(run().calls.map((call) => call.name)).toEqual(['a_b__c', 'a_b__c']);
+    expect(projections).toBe(5);
+  });
+});

@@ -1,0 +1,59 @@
+import type { ToolWireMap } from './tool-wire-map-seam.js';
+
+/** Options of {@link memoizeHistoryItem}. */
+export interface MemoizeHistoryItemOptions<TItem> {
+  /** One history item (a message, a content, an input item) as the caller holds it. */
+  item: TItem & object;
+  /** The request's map (part of the cache key). */
+  map: ToolWireMap;
+  /** Option values that change the projected item (such as `argumentNameTools`). */
+  key: unknown;
+  /**
+   * Calls `visit` with every value the projection reads from the item (parts, names, arguments),
+   * in a fixed order; a reuse needs each to be identical (`===`).
+   */
+  fingerprint: (item: TItem, visit: (value: unknown) => void) => void;
+  /** Projects the item (the item itself when nothing changes). */
+  project: (item: TItem) => TItem;
+}
+
+interface Entry {
+  map: ToolWireMap;
+  key: unknown;
+  fingerprint: unknown[];
+  projected: unknown;
+}
+
+const entries = new WeakMap<object, Entry>();
+
+/**
+ * Projects one history item once and reuses the result while the host sends the same item again
+ * under the same map: history grows by appending, and every earlier turn is projected the same way
+ * on every request. What the projection reads is compared value by value, so an item changed in
+ * place is projected again.
+ *
+ * @example
+ * ```ts
+ * const messages = request.messages.map((message) =>
+ *   memoizeHistoryItem({ item: message, map: projection.map, key: undefined, fingerprint, project }),
+ * );
+ * ```
+ */
+export function memoizeHistoryItem<TItem>(options: MemoizeHistoryItemOptions<TItem>): TItem {
+  const { item, map, key, fingerprint } = options;
+  const cached = entries.get(item);
+  if (cached !== undefined && cached.map === map && cached.key === key) {
+    let index = 0;
+    let same = true;
+    fingerprint(item, (value) => {
+      if (same && cached.fingerprint[index] !== value) same = false;
+      index++;
+    });
+    if (same && index === cached.fingerprint.length) return cached.projected as TItem;
+  }
+  const projected = options.project(item);
+  const recorded: unknown[] = [];
+  fingerprint(item, (value) => recorded.push(value));
+  entries.set(item, { map, key, fingerprint: recorded, projected });
+  return projected;
+}
