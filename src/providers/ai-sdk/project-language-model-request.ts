@@ -11,6 +11,7 @@ import { memoizeToolList, type ToolListRecorder } from '../../core/projection/me
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema, type SchemaTarget } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { createRequestMemo } from '../../core/projection/request-memo.js';
 import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import type {
@@ -75,7 +76,7 @@ export interface ProjectedLanguageModelRequest<TParams> {
  */
 export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
   params: TParams,
-  options: AiSdkProjectionOptions = {},
+  options?: AiSdkProjectionOptions,
 ): ProjectedLanguageModelRequest<TParams> {
   if (typeof params !== 'object' || params === null) {
     throw new ToolwireError({
@@ -83,6 +84,116 @@ export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
       message: 'AI SDK call options must be an object with a prompt (LanguageModelV4CallOptions).',
     });
   }
+  let state = memo.get(params, options);
+  if (state === undefined) {
+    state = projectState(params, options ?? {});
+    memo.set(params, options, state);
+  }
+  const { projection, warnings } = state;
+  const request = state.request as TParams;
+
+  // Stream state: the canonical name and held-back deltas of each tool input being streamed.
+  const inputs = new Map<string, { canonical: string; held: string[] | undefined }>();
+
+  const resolvePart = <TPart extends AiSdkContentPart>(
+    part: TPart,
+    resolutions: NameResolution[],
+  ): TPart => {
+    if (!isRecord(part) || typeof part.toolName !== 'string') return part;
+    const resolution = projection.resolve(part.toolName);
+    resolutions.push(resolution);
+    let input = part.input;
+    if (
+      part.type === 'tool-call' &&
+      typeof input === 'string' &&
+      resolution.canonical !== undefined
+    ) {
+      const restored = projection.restoreArgumentsText(resolution.canonical, input);
+      input = restored.text;
+      resolutions.push(...restored.resolutions);
+    }
+    if (resolution.name === part.toolName && input === part.input) return part;
+    const copy = { ...part, toolName: resolution.name };
+    if (input !== part.input && input !== undefined) copy.input = input;
+    return copy;
+  };
+
+  return {
+    request,
+    map: projection.map,
+    warnings: [...warnings],
+    resolveResponse<TResult extends AiSdkGenerateResult>(
+      result: TResult,
+    ): ResolvedResponse<TResult> {
+      const resolutions: NameResolution[] = [];
+      if (!isRecord(result) || !Array.isArray(result.content))
+        return { response: result, resolutions };
+      const content = mapArray(result.content as AiSdkContentPart[], (part) =>
+        resolvePart(part, resolutions),
+      );
+      return {
+        response: content === result.content ? result : { ...result, content },
+        resolutions,
+      };
+    },
+    resolveStreamEvent<TPart extends AiSdkContentPart>(part: TPart): ResolvedStreamEvents<TPart> {
+      const resolutions: NameResolution[] = [];
+      if (!isRecord(part)) return { events: [part], resolutions };
+      if (part.type === 'tool-input-start' && typeof part.id === 'string') {
+        const resolved = resolvePart(part, resolutions);
+        const canonical = resolutions[0]?.canonical;
+        if (canonical !== undefined) {
+          const holds = projection.rewritesArguments(canonical);
+          inputs.set(part.id, { canonical, held: holds ? [] : undefined });
+        }
+        return { events: [resolved], resolutions };
+      }
+      if (part.type === 'tool-input-delta' && typeof part.id === 'string') {
+        const held = inputs.get(part.id)?.held;
+        if (held !== undefined && typeof part.delta === 'string') {
+          held.push(part.delta);
+          return { events: [], resolutions };
+        }
+        return { events: [part], resolutions };
+      }
+      if (part.type === 'tool-input-end' && typeof part.id === 'string') {
+        const input = inputs.get(part.id);
+        inputs.delete(part.id);
+        if (input?.held === undefined) return { events: [part], resolutions };
+        const text = input.held.join('');
+        const restored = projection.restoreArgumentsText(input.canonical, text);
+        resolutions.push(...restored.resolutions);
+        const release = { type: 'tool-input-delta', id: part.id, delta: restored.text } as TPart;
+        return { events: [release, part], resolutions };
+      }
+      return { events: [resolvePart(part, resolutions)], resolutions };
+    },
+  };
+}
+
+interface AiSdkState {
+  request: AiSdkCallOptions;
+  projection: RequestProjection;
+  warnings: ProjectionWarning[];
+}
+
+// Call options passed again (the same object, with the same arrays and objects in it) reuse their
+// projection; a sent request is treated as a value (see createRequestMemo).
+const memo = createRequestMemo<AiSdkCallOptions, AiSdkState>((params, see) => {
+  see(params.tools);
+  if (Array.isArray(params.tools)) for (const tool of params.tools) see(tool);
+  see(params.toolChoice);
+  see(params.prompt);
+  if (!Array.isArray(params.prompt)) return;
+  for (const message of params.prompt) {
+    see(message);
+    const content = isRecord(message) ? message.content : undefined;
+    see(content);
+    if (Array.isArray(content)) for (const part of content) see(part);
+  }
+});
+
+function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions): AiSdkState {
   const { schemaTarget = 'mcp', ...projectionOptions } = options;
   const collector = createNameCollector({
     ...projectionOptions,
@@ -133,7 +244,7 @@ export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
           : message,
       )
     : params.prompt;
-  let request = params;
+  let request: AiSdkCallOptions = params;
   if (
     projectedTools !== tools ||
     prompt !== params.prompt ||
@@ -146,83 +257,7 @@ export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
     }
   }
 
-  // Stream state: the canonical name and held-back deltas of each tool input being streamed.
-  const inputs = new Map<string, { canonical: string; held: string[] | undefined }>();
-
-  const resolvePart = <TPart extends AiSdkContentPart>(
-    part: TPart,
-    resolutions: NameResolution[],
-  ): TPart => {
-    if (!isRecord(part) || typeof part.toolName !== 'string') return part;
-    const resolution = projection.resolve(part.toolName);
-    resolutions.push(resolution);
-    let input = part.input;
-    if (
-      part.type === 'tool-call' &&
-      typeof input === 'string' &&
-      resolution.canonical !== undefined
-    ) {
-      const restored = projection.restoreArgumentsText(resolution.canonical, input);
-      input = restored.text;
-      resolutions.push(...restored.resolutions);
-    }
-    if (resolution.name === part.toolName && input === part.input) return part;
-    const copy = { ...part, toolName: resolution.name };
-    if (input !== part.input && input !== undefined) copy.input = input;
-    return copy;
-  };
-
-  return {
-    request,
-    map: projection.map,
-    warnings,
-    resolveResponse<TResult extends AiSdkGenerateResult>(
-      result: TResult,
-    ): ResolvedResponse<TResult> {
-      const resolutions: NameResolution[] = [];
-      if (!isRecord(result) || !Array.isArray(result.content))
-        return { response: result, resolutions };
-      const content = mapArray(result.content as AiSdkContentPart[], (part) =>
-        resolvePart(part, resolutions),
-      );
-      return {
-        response: content === result.content ? result : { ...result, content },
-        resolutions,
-      };
-    },
-    resolveStreamEvent<TPart extends AiSdkContentPart>(part: TPart): ResolvedStreamEvents<TPart> {
-      const resolutions: NameResolution[] = [];
-      if (!isRecord(part)) return { events: [part], resolutions };
-      if (part.type === 'tool-input-start' && typeof part.id === 'string') {
-        const resolved = resolvePart(part, resolutions);
-        const canonical = resolutions[0]?.canonical;
-        if (canonical !== undefined) {
-          const holds = projection.rewritesArguments(canonical);
-          inputs.set(part.id, { canonical, held: holds ? [] : undefined });
-        }
-        return { events: [resolved], resolutions };
-      }
-      if (part.type === 'tool-input-delta' && typeof part.id === 'string') {
-        const held = inputs.get(part.id)?.held;
-        if (held !== undefined && typeof part.delta === 'string') {
-          held.push(part.delta);
-          return { events: [], resolutions };
-        }
-        return { events: [part], resolutions };
-      }
-      if (part.type === 'tool-input-end' && typeof part.id === 'string') {
-        const input = inputs.get(part.id);
-        inputs.delete(part.id);
-        if (input?.held === undefined) return { events: [part], resolutions };
-        const text = input.held.join('');
-        const restored = projection.restoreArgumentsText(input.canonical, text);
-        resolutions.push(...restored.resolutions);
-        const release = { type: 'tool-input-delta', id: part.id, delta: restored.text } as TPart;
-        return { events: [release, part], resolutions };
-      }
-      return { events: [resolvePart(part, resolutions)], resolutions };
-    },
-  };
+  return { request, projection, warnings };
 }
 
 function isFunctionTool(tool: AiSdkTool): tool is AiSdkTool & { name: string } {

@@ -91,18 +91,28 @@ export function toolwireMiddleware(
   const { onWarnings, onResolutions, ...projectionOptions } = options;
   // The projection of each call, found again from the params object the SDK hands on.
   const projections = new WeakMap<object, ProjectedLanguageModelRequest<AiSdkCallOptions>>();
+  // One options object per provider id, so that a request sent again reuses its projection.
+  const optionsByProvider = new Map<unknown, AiSdkProjectionOptions>();
+  const optionsFor = (provider: unknown): AiSdkProjectionOptions => {
+    let resolved = optionsByProvider.get(provider);
+    if (resolved === undefined) {
+      const defaults = defaultsFor(provider);
+      resolved = {
+        ...projectionOptions,
+        envelope: projectionOptions.envelope ?? defaults.envelope,
+        schemaTarget: projectionOptions.schemaTarget ?? defaults.schemaTarget,
+      };
+      optionsByProvider.set(provider, resolved);
+    }
+    return resolved;
+  };
   const report = (resolutions: NameResolution[]): void => {
     if (onResolutions !== undefined && resolutions.length > 0) onResolutions(resolutions);
   };
   return {
     specificationVersion: 'v4',
     async transformParams({ params, model }) {
-      const defaults = defaultsFor(model?.provider);
-      const projected = projectLanguageModelRequest(params, {
-        ...projectionOptions,
-        envelope: projectionOptions.envelope ?? defaults.envelope,
-        schemaTarget: projectionOptions.schemaTarget ?? defaults.schemaTarget,
-      });
+      const projected = projectLanguageModelRequest(params, optionsFor(model?.provider));
       if (onWarnings !== undefined && projected.warnings.length > 0) onWarnings(projected.warnings);
       projections.set(
         projected.request,

@@ -11,6 +11,7 @@ import { memoizeToolList, type ToolListRecorder } from '../../core/projection/me
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { createRequestMemo } from '../../core/projection/request-memo.js';
 import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import type {
@@ -82,7 +83,7 @@ export interface ProjectedConverseRequest<TRequest> {
  */
 export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
   request: TRequest,
-  options: BedrockProjectionOptions = {},
+  options?: BedrockProjectionOptions,
 ): ProjectedConverseRequest<TRequest> {
   if (typeof request !== 'object' || request === null) {
     throw new ToolwireError({
@@ -91,78 +92,13 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
         'Bedrock request must be the input of ConverseCommand or ConverseStreamCommand ({ modelId, messages, toolConfig }).',
     });
   }
-  const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'bedrock' });
-  const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
-  const tools = Array.isArray(toolConfig?.tools) ? toolConfig.tools : [];
-  for (const tool of tools) if (isRecord(tool?.toolSpec)) collector.add(tool.toolSpec.name);
-  collector.add(toolConfig?.toolChoice?.tool?.name);
-  let historyUsesTools = false;
-  forEachBlock(request.messages, (block) => {
-    const use = block.toolUse;
-    if (isRecord(use) && typeof use.name === 'string') {
-      historyUsesTools = true;
-      collector.add(use.name);
-      if (collector.hasArgumentNames(use.name)) collector.addArguments(use.name, use.input);
-    }
-    if (isRecord((block as Record<string, unknown>).toolResult)) historyUsesTools = true;
-    for (const reference of toolReferences(block)) collector.add(reference.name);
-  });
-  const projection = collector.finish();
-  const warnings = [...projection.warnings];
-  if (historyUsesTools && toolConfig === undefined) {
-    warnings.push({
-      code: 'TOOL_CONFIG_REQUIRED',
-      message:
-        'Request: the history has toolUse or toolResult blocks but there is no toolConfig, which Bedrock rejects; pass the tools of the conversation in toolConfig.',
-    });
+  let state = memo.get(request, options);
+  if (state === undefined) {
+    state = projectState(request, options ?? {});
+    memo.set(request, options, state);
   }
-
-  let projectedConfig: BedrockToolConfiguration | undefined = toolConfig;
-  if (toolConfig !== undefined) {
-    let projectedTools = toolConfig.tools;
-    if (Array.isArray(toolConfig.tools)) {
-      const tools = toolConfig.tools;
-      const result = memoizeToolList({
-        tools,
-        projection,
-        key: [options.describeAliases !== false],
-        fingerprint: toolsFingerprint,
-        project: (recorder) => mapArray(tools, (tool) => projectTool(tool, projection, recorder)),
-      });
-      warnings.push(...result.warnings);
-      projectedTools = result.tools;
-    }
-    const choice = toolConfig.toolChoice?.tool;
-    const choiceName =
-      typeof choice?.name === 'string' ? projection.toWire(choice.name) : undefined;
-    const choiceChanged = choiceName !== undefined && choiceName !== choice?.name;
-    if (projectedTools !== toolConfig.tools || choiceChanged) {
-      projectedConfig = { ...toolConfig, tools: projectedTools };
-      if (choiceChanged) {
-        projectedConfig.toolChoice = {
-          ...toolConfig.toolChoice,
-          tool: { ...choice, name: choiceName },
-        };
-      }
-    }
-  }
-  const messages = Array.isArray(request.messages)
-    ? mapArray(request.messages, (message) =>
-        isRecord(message)
-          ? memoizeHistoryItem({
-              item: message,
-              map: projection.map,
-              key: options.argumentNameTools,
-              fingerprint: messageFingerprint,
-              project: (item) => projectMessage(item, projection),
-            })
-          : message,
-      )
-    : request.messages;
-  const projected =
-    projectedConfig === toolConfig && messages === request.messages
-      ? request
-      : ({ ...request, messages, toolConfig: projectedConfig } as TRequest);
+  const { projection, warnings } = state;
+  const projected = state.request as TRequest;
 
   // Stream state: the canonical name and held-back input of each tool-call content block.
   const blocks = new Map<number, { canonical: string; held: string[] | undefined }>();
@@ -170,7 +106,7 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
   return {
     request: projected,
     map: projection.map,
-    warnings,
+    warnings: [...warnings],
     resolveResponse<TResponse extends BedrockConverseResponse>(
       response: TResponse,
     ): ResolvedResponse<TResponse> {
@@ -248,6 +184,112 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
       return { events: [event], resolutions };
     },
   };
+}
+
+interface BedrockState {
+  request: BedrockConverseRequest;
+  projection: RequestProjection;
+  warnings: ProjectionWarning[];
+}
+
+// A request sent again (the same object, with the same arrays and objects in it) reuses its
+// projection; a sent request is treated as a value (see createRequestMemo).
+const memo = createRequestMemo<BedrockConverseRequest, BedrockState>((request, see) => {
+  const toolConfig = request.toolConfig;
+  see(toolConfig);
+  see(toolConfig?.tools);
+  for (const tool of Array.isArray(toolConfig?.tools) ? toolConfig.tools : []) {
+    see(tool);
+    see(isRecord(tool) ? tool.toolSpec : undefined);
+  }
+  see(toolConfig?.toolChoice);
+  see(toolConfig?.toolChoice?.tool);
+  see(request.messages);
+  for (const message of Array.isArray(request.messages) ? request.messages : []) {
+    see(message);
+    const content = isRecord(message) ? message.content : undefined;
+    see(content);
+    if (Array.isArray(content)) for (const block of content) see(block);
+  }
+});
+
+function projectState(
+  request: BedrockConverseRequest,
+  options: BedrockProjectionOptions,
+): BedrockState {
+  const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'bedrock' });
+  const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
+  const tools = Array.isArray(toolConfig?.tools) ? toolConfig.tools : [];
+  for (const tool of tools) if (isRecord(tool?.toolSpec)) collector.add(tool.toolSpec.name);
+  collector.add(toolConfig?.toolChoice?.tool?.name);
+  let historyUsesTools = false;
+  forEachBlock(request.messages, (block) => {
+    const use = block.toolUse;
+    if (isRecord(use) && typeof use.name === 'string') {
+      historyUsesTools = true;
+      collector.add(use.name);
+      if (collector.hasArgumentNames(use.name)) collector.addArguments(use.name, use.input);
+    }
+    if (isRecord((block as Record<string, unknown>).toolResult)) historyUsesTools = true;
+    for (const reference of toolReferences(block)) collector.add(reference.name);
+  });
+  const projection = collector.finish();
+  const warnings = [...projection.warnings];
+  if (historyUsesTools && toolConfig === undefined) {
+    warnings.push({
+      code: 'TOOL_CONFIG_REQUIRED',
+      message:
+        'Request: the history has toolUse or toolResult blocks but there is no toolConfig, which Bedrock rejects; pass the tools of the conversation in toolConfig.',
+    });
+  }
+
+  let projectedConfig: BedrockToolConfiguration | undefined = toolConfig;
+  if (toolConfig !== undefined) {
+    let projectedTools = toolConfig.tools;
+    if (Array.isArray(toolConfig.tools)) {
+      const tools = toolConfig.tools;
+      const result = memoizeToolList({
+        tools,
+        projection,
+        key: [options.describeAliases !== false],
+        fingerprint: toolsFingerprint,
+        project: (recorder) => mapArray(tools, (tool) => projectTool(tool, projection, recorder)),
+      });
+      warnings.push(...result.warnings);
+      projectedTools = result.tools;
+    }
+    const choice = toolConfig.toolChoice?.tool;
+    const choiceName =
+      typeof choice?.name === 'string' ? projection.toWire(choice.name) : undefined;
+    const choiceChanged = choiceName !== undefined && choiceName !== choice?.name;
+    if (projectedTools !== toolConfig.tools || choiceChanged) {
+      projectedConfig = { ...toolConfig, tools: projectedTools };
+      if (choiceChanged) {
+        projectedConfig.toolChoice = {
+          ...toolConfig.toolChoice,
+          tool: { ...choice, name: choiceName },
+        };
+      }
+    }
+  }
+  const messages = Array.isArray(request.messages)
+    ? mapArray(request.messages, (message) =>
+        isRecord(message)
+          ? memoizeHistoryItem({
+              item: message,
+              map: projection.map,
+              key: options.argumentNameTools,
+              fingerprint: messageFingerprint,
+              project: (item) => projectMessage(item, projection),
+            })
+          : message,
+      )
+    : request.messages;
+  const projected =
+    projectedConfig === toolConfig && messages === request.messages
+      ? request
+      : { ...request, messages, toolConfig: projectedConfig };
+  return { request: projected, projection, warnings };
 }
 
 // Everything projectTool reads, for memoizeToolList.

@@ -278,6 +278,19 @@ describe('projectGenerateContentRequest', () => {
     );
   });
 
+  it('should reuse the projection of a request sent again, and see parts replaced or added', () => {
+    const input = request([LONG]);
+    const first = projectGenerateContentRequest(input);
+    expect(projectGenerateContentRequest(input).request).toBe(first.request);
+    const [tool] = input.config?.tools ?? [];
+    const list = (tool as { functionDeclarations: { name: string }[] }).functionDeclarations;
+    list.push({ name: '1password__items.get' });
+    const second = projectGenerateContentRequest(input).request;
+    expect(second).not.toBe(first.request);
+    expect(declarations(second)).toHaveLength(2);
+    expect(declarations(second)[1]?.name).toMatch(GEMINI_NAME);
+  });
+
   it('should reject a request that is not an object with a typed error', () => {
     expect(() => projectGenerateContentRequest(null as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_REQUEST' }),

@@ -11,6 +11,7 @@ import { memoizeToolList, type ToolListRecorder } from '../../core/projection/me
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { createRequestMemo } from '../../core/projection/request-memo.js';
 import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import type {
@@ -82,7 +83,7 @@ export interface ProjectedGenerateContentRequest<TRequest> {
  */
 export function projectGenerateContentRequest<TRequest extends GeminiGenerateContentRequest>(
   request: TRequest,
-  options: GeminiProjectionOptions = {},
+  options?: GeminiProjectionOptions,
 ): ProjectedGenerateContentRequest<TRequest> {
   if (typeof request !== 'object' || request === null) {
     throw new ToolwireError({
@@ -91,6 +92,91 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
         'Gemini request must be the object passed to models.generateContent ({ model, contents, config }).',
     });
   }
+  let state = memo.get(request, options);
+  if (state === undefined) {
+    state = projectState(request, options ?? {});
+    memo.set(request, options, state);
+  }
+  const { projection, warnings } = state;
+  const projected = state.request as TRequest;
+
+  const resolveCandidates = <TResponse extends GeminiGenerateContentResponse>(
+    response: TResponse,
+  ): ResolvedResponse<TResponse> => {
+    const resolutions: NameResolution[] = [];
+    if (!isRecord(response) || !Array.isArray(response.candidates)) {
+      return { response, resolutions };
+    }
+    let candidates: GeminiGenerateContentResponse['candidates'] | undefined;
+    response.candidates.forEach((candidate, index) => {
+      const content = candidate?.content;
+      if (!isRecord(content) || !Array.isArray(content.parts)) return;
+      const parts = mapArray(content.parts, (part) => resolvePart(part, projection, resolutions));
+      if (parts === content.parts) return;
+      candidates ??= [...(response.candidates ?? [])];
+      candidates[index] = { ...candidate, content: { ...content, parts } };
+    });
+    if (candidates === undefined) return { response, resolutions };
+    // Keep the SDK's class (GenerateContentResponse has getters such as `functionCalls`).
+    const copy = Object.create(Object.getPrototypeOf(response) as object | null) as TResponse;
+    Object.assign(copy, response, { candidates });
+    return { response: copy, resolutions };
+  };
+
+  return {
+    request: projected,
+    map: projection.map,
+    warnings: [...warnings],
+    resolveResponse: resolveCandidates,
+    resolveStreamEvent<TEvent extends GeminiGenerateContentResponse>(
+      event: TEvent,
+    ): ResolvedStreamEvents<TEvent> {
+      const { response, resolutions } = resolveCandidates(event);
+      return { events: [response], resolutions };
+    },
+  };
+}
+
+interface GeminiState {
+  request: GeminiGenerateContentRequest;
+  projection: RequestProjection;
+  warnings: ProjectionWarning[];
+}
+
+// A request sent again (the same object, with the same arrays and objects in it) reuses its
+// projection; a sent request is treated as a value (see createRequestMemo).
+const memo = createRequestMemo<GeminiGenerateContentRequest, GeminiState>((request, see) => {
+  const config = request.config;
+  see(config);
+  see(config?.tools);
+  if (Array.isArray(config?.tools)) {
+    for (const tool of config.tools) {
+      see(tool);
+      if (isRecord(tool) && Array.isArray(tool.functionDeclarations)) {
+        see(tool.functionDeclarations);
+        for (const declaration of tool.functionDeclarations) see(declaration);
+      }
+    }
+  }
+  see(config?.toolConfig);
+  see(config?.toolConfig?.functionCallingConfig);
+  see(config?.toolConfig?.functionCallingConfig?.allowedFunctionNames);
+  see(request.contents);
+  if (Array.isArray(request.contents)) {
+    for (const item of request.contents) {
+      see(item);
+      if (isRecord(item) && Array.isArray(item.parts)) {
+        see(item.parts);
+        for (const part of item.parts) see(part);
+      }
+    }
+  }
+});
+
+function projectState(
+  request: GeminiGenerateContentRequest,
+  options: GeminiProjectionOptions,
+): GeminiState {
   const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'gemini' });
   const config = request.config;
   forEachDeclaration(config?.tools, (declaration) => collector.add(declaration.name));
@@ -127,47 +213,12 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
   const projected =
     projectedConfig === config && contents === request.contents
       ? request
-      : ({
+      : {
           ...request,
           contents,
           ...(projectedConfig === config ? {} : { config: projectedConfig }),
-        } as TRequest);
-
-  const resolveCandidates = <TResponse extends GeminiGenerateContentResponse>(
-    response: TResponse,
-  ): ResolvedResponse<TResponse> => {
-    const resolutions: NameResolution[] = [];
-    if (!isRecord(response) || !Array.isArray(response.candidates)) {
-      return { response, resolutions };
-    }
-    let candidates: GeminiGenerateContentResponse['candidates'] | undefined;
-    response.candidates.forEach((candidate, index) => {
-      const content = candidate?.content;
-      if (!isRecord(content) || !Array.isArray(content.parts)) return;
-      const parts = mapArray(content.parts, (part) => resolvePart(part, projection, resolutions));
-      if (parts === content.parts) return;
-      candidates ??= [...(response.candidates ?? [])];
-      candidates[index] = { ...candidate, content: { ...content, parts } };
-    });
-    if (candidates === undefined) return { response, resolutions };
-    // Keep the SDK's class (GenerateContentResponse has getters such as `functionCalls`).
-    const copy = Object.create(Object.getPrototypeOf(response) as object | null) as TResponse;
-    Object.assign(copy, response, { candidates });
-    return { response: copy, resolutions };
-  };
-
-  return {
-    request: projected,
-    map: projection.map,
-    warnings,
-    resolveResponse: resolveCandidates,
-    resolveStreamEvent<TEvent extends GeminiGenerateContentResponse>(
-      event: TEvent,
-    ): ResolvedStreamEvents<TEvent> {
-      const { response, resolutions } = resolveCandidates(event);
-      return { events: [response], resolutions };
-    },
-  };
+        };
+  return { request: projected, projection, warnings };
 }
 
 function projectToolsOnce(
