@@ -10,6 +10,7 @@ import { projectConverseRequest } from '../dist/providers/bedrock/index.js';
 import { projectGenerateContentRequest } from '../dist/providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../dist/providers/openai/index.js';
 
+const AI_SDK_OPTIONS = { envelope: 'openai', schemaTarget: 'openai' };
 const COLD_TARGET = 0.05;
 const WARM_TARGET = 0.01;
 
@@ -307,7 +308,8 @@ const SUBJECTS = [
         })),
       };
     },
-    project: (request) => projectLanguageModelRequest(request, { envelope: 'openai' }),
+    // The middleware passes one options object per provider; so does the bench.
+    project: (request) => projectLanguageModelRequest(request, AI_SDK_OPTIONS),
     response: (wire) => ({
       content: [{ type: 'tool-call', toolCallId: 'call_x', toolName: wire, input: '{"q":"x"}' }],
     }),
