@@ -51,3 +51,17 @@ export function withProperty<TObject extends object, TKey extends keyof TObject>
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * What an adapter's per-tool projection returns for a tool it leaves out (quarantined schema).
+ * @internal
+ */
+export const LEFT_OUT: unique symbol = Symbol('toolwire.left-out');
+
+/**
+ * The array without the items marked {@link LEFT_OUT}; the array itself when there are none.
+ * @internal
+ */
+export function withoutLeftOut<TItem>(array: readonly TItem[]): readonly TItem[] {
+  return array.includes(LEFT_OUT as TItem) ? array.filter((item) => item !== LEFT_OUT) : array;
+}

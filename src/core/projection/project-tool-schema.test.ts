@@ -2,27 +2,59 @@ import { describe, expect, it } from 'vitest';
 import { projectToolSchema } from './project-tool-schema.js';
 
 describe('projectToolSchema', () => {
-  it('should pass a complete object schema through by reference', () => {
+  it('should pass a schema that already fits through by reference', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' } } };
-    expect(projectToolSchema({ schema, target: 'openai', tool: 's__t' }).schema).toBe(schema);
+    const result = projectToolSchema({ schema, target: 'openai', tool: 's__t' });
+    expect(result.schema).toBe(schema);
+    expect(result.restore).toBeUndefined();
+    expect(result.quarantined).toBe(false);
   });
 
-  it('should complete a root without type or properties, on a copy', () => {
+  it('should project a schema the target rejects, on a copy, with a restorer when keys change', () => {
+    const schema = { type: 'object', properties: { 'StartTime<': { type: 'string' } } };
+    const before = structuredClone(schema);
+    const result = projectToolSchema({ schema, target: 'anthropic', tool: 'twilio__ListCall' });
+    expect(schema).toEqual(before);
+    const keys = Object.keys((result.schema as { properties: object }).properties);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[a-zA-Z0-9_.-]{1,64}$/);
+    expect(result.restore?.({ [keys[0] as string]: 'x' })).toEqual({ 'StartTime<': 'x' });
+  });
+
+  it('should complete a root that holds only $schema', () => {
     const schema = { $schema: 'http://json-schema.org/draft-07/schema#' };
     const result = projectToolSchema({ schema, target: 'anthropic', tool: 's__t' });
-    expect(result.schema).toEqual({ type: 'object', ...schema, properties: {} });
+    expect(result.schema).toMatchObject({ type: 'object' });
     expect(schema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#' });
-    expect(result.warnings).toEqual([]);
   });
 
-  it('should leave a combinator root alone and replace a non-object schema with a warning', () => {
-    const schema = { anyOf: [{ type: 'object' }] };
-    expect(projectToolSchema({ schema, target: 'openai', tool: 's__t' }).schema).toBe(schema);
+  it('should replace a non-object schema with a warning naming the tool', () => {
     const result = projectToolSchema({ schema: 'nope', target: 'openai', tool: 's__t' });
     expect(result.schema).toEqual({ type: 'object', properties: {} });
+    expect(result.warnings[0]).toMatchObject({ code: 'SCHEMA_REPLACED', tool: 's__t' });
     expect(result.warnings[0]?.message).toMatch(/^Tool "s__t"/);
-    expect(
-      projectToolSchema({ schema: undefined, target: 'openai', tool: 's__t' }).warnings,
-    ).toEqual([]);
+  });
+
+  it('should quarantine a schema the target cannot express, naming the tool and the reason', () => {
+    const schema = {
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/node' } },
+      $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } },
+    };
+    const result = projectToolSchema({ schema, target: 'gemini', tool: 'tree__walk' });
+    expect(result.quarantined).toBe(true);
+    expect(result.schema).toBeUndefined();
+    expect(result.warnings[0]).toMatchObject({ code: 'TOOL_QUARANTINED', tool: 'tree__walk' });
+    expect(result.warnings[0]?.message).toMatch(/^Tool "tree__walk": left out of the request/);
+  });
+
+  it('should report a strict fallback', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'object', additionalProperties: { type: 'string' } } },
+    };
+    const result = projectToolSchema({ schema, target: 'openai', tool: 's__t', strict: true });
+    expect(result.strict).toBe(false);
+    expect(result.warnings.map((warning) => warning.code)).toContain('STRICT_FALLBACK');
   });
 });

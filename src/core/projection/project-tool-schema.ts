@@ -1,7 +1,11 @@
+import type { ArgumentMap } from '../schema/argument-map.js';
+import { projectInputSchema } from '../schema/project-input-schema.js';
+import { restoreArguments } from '../schema/restore-arguments.js';
+import type { SchemaTarget } from '../schema/schema-target.js';
+import { ToolwireError } from '../toolwire-error.js';
 import type { ProjectionWarning } from './projection-warning.js';
 
-/** The schema dialects adapters project input schemas for. */
-export type SchemaTarget = 'openai' | 'anthropic' | 'gemini' | 'vertex' | 'bedrock' | 'mcp';
+export type { SchemaTarget } from '../schema/schema-target.js';
 
 /** Options of {@link projectToolSchema}. */
 export interface ProjectToolSchemaOptions {
@@ -19,70 +23,123 @@ export interface ProjectToolSchemaOptions {
 
 /** What {@link projectToolSchema} returns. */
 export interface ProjectToolSchemaResult {
-  /** The schema to send; the input object itself when nothing needed changing. */
+  /**
+   * The schema to send: the input object itself when the projection changed nothing, so a request
+   * whose schemas already fit stays byte for byte the same. `undefined` when the tool is
+   * quarantined.
+   */
   schema: unknown;
-  /** One per lossy change, naming the tool. */
+  /** One per lossy change, naming the tool (and the quarantine, when there is one). */
   warnings: ProjectionWarning[];
   /**
    * Turns the model's arguments back into what the server's schema describes; `undefined` when
    * the projection did not change the shape of arguments.
    */
   restore: ((args: unknown) => unknown) | undefined;
+  /** Whether OpenAI strict mode holds for the projected schema (false after a strict fallback). */
+  strict: boolean;
+  /** True when the schema cannot be projected for the target: leave the tool out of the request. */
+  quarantined: boolean;
 }
 
-const EMPTY_OBJECT_SCHEMA = Object.freeze({ type: 'object', properties: Object.freeze({}) });
+// The projection itself is cached by the core per schema object; this adds the comparison with the
+// input (for byte identity) and the warnings named after the tool, made once per schema and tool.
+const results = new WeakMap<object, Map<string, ProjectToolSchemaResult>>();
 
 /**
- * The one seam between adapters and the core's schema projection, so that adapters do not
- * depend on how it is done. Today it only supplies an empty object schema for a missing one
- * and passes every other schema through by reference; the schema projection (`projectInputSchema`
- * / `restoreArguments`) plugs in here.
+ * The one seam between adapters and the core's schema projection (`projectInputSchema` /
+ * `restoreArguments`): projects a tool's input schema for a provider, names the tool in every
+ * warning, and quarantines a tool whose schema cannot be projected (the adapter leaves it out,
+ * with the warning saying why) instead of letting it fail the whole request.
  *
  * @example
  * ```ts
- * const { schema, warnings, restore } = projectToolSchema({ schema: tool.inputSchema, target: 'openai', tool: 'github__create_issue' });
+ * const { schema, warnings, restore, quarantined } = projectToolSchema({ schema: tool.inputSchema, target: 'anthropic', tool: 'twilio__ListCall' });
  * ```
  */
 export function projectToolSchema(options: ProjectToolSchemaOptions): ProjectToolSchemaResult {
-  const { schema } = options;
-  if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
-    return {
-      schema: completeRoot(schema as Record<string, unknown>),
-      warnings: [],
-      restore: undefined,
-    };
+  const { schema, target, tool } = options;
+  const strict = options.strict === true;
+  const key = `${target}\u0000${strict}\u0000${options.jsonSchema === true}\u0000${tool}`;
+  const cacheable = typeof schema === 'object' && schema !== null;
+  let byKey = cacheable ? results.get(schema) : undefined;
+  const known = byKey?.get(key);
+  if (known !== undefined) return known;
+  const result = compute(options, strict);
+  if (cacheable) {
+    if (byKey === undefined) {
+      byKey = new Map();
+      results.set(schema, byKey);
+    }
+    byKey.set(key, result);
   }
-  return {
-    schema: { ...EMPTY_OBJECT_SCHEMA, properties: {} },
-    warnings:
-      schema === undefined || schema === null
-        ? []
-        : [
-            {
-              code: 'SCHEMA_REPLACED',
-              tool: options.tool,
-              path: '',
-              message: `Tool "${options.tool}": its input schema is not an object schema (${Array.isArray(schema) ? 'array' : typeof schema}); sent as an empty object schema.`,
-            },
-          ],
-    restore: undefined,
-  };
+  return result;
 }
 
-/**
- * MCP input schemas are object schemas by definition, so a root without `type` (some servers
- * send only `$schema`) gets `type: "object"`, and an object root without `properties` gets an
- * empty one: both lossless, and providers reject their absence. Copy-on-write.
- */
-function completeRoot(schema: Record<string, unknown>): Record<string, unknown> {
-  const combined = 'anyOf' in schema || 'oneOf' in schema || 'allOf' in schema || '$ref' in schema;
-  const needsType = !Object.hasOwn(schema, 'type') && !combined;
-  const isObject = needsType || schema.type === 'object';
-  const needsProperties = isObject && !Object.hasOwn(schema, 'properties');
-  if (!needsType && !needsProperties) return schema;
-  return {
-    ...(needsType ? { type: 'object' } : {}),
-    ...schema,
-    ...(needsProperties ? { properties: {} } : {}),
-  };
+function compute(options: ProjectToolSchemaOptions, strict: boolean): ProjectToolSchemaResult {
+  const { schema, target, tool } = options;
+  if (
+    schema !== undefined &&
+    schema !== null &&
+    (typeof schema !== 'object' || Array.isArray(schema))
+  ) {
+    return {
+      schema: { type: 'object', properties: {} },
+      warnings: [
+        {
+          code: 'SCHEMA_REPLACED',
+          tool,
+          path: '',
+          message: `Tool "${tool}": its input schema is not an object schema (${Array.isArray(schema) ? 'array' : typeof schema}); sent as an empty object schema.`,
+        },
+      ],
+      restore: undefined,
+      strict: false,
+      quarantined: false,
+    };
+  }
+  try {
+    const projected = projectInputSchema(schema as never, {
+      target,
+      strict,
+      ...(options.jsonSchema === true ? { geminiField: 'parametersJsonSchema' as const } : {}),
+      subject: `Tool "${tool}"`,
+    });
+    const warnings = projected.warnings.map((warning) => ({
+      code: warning.code,
+      tool,
+      path: warning.path,
+      message: warning.message,
+    }));
+    const same =
+      typeof schema === 'object' &&
+      schema !== null &&
+      JSON.stringify(projected.schema) === JSON.stringify(schema);
+    const argumentMap: ArgumentMap | null = projected.argumentMap;
+    return {
+      // The core's result is frozen and shared between requests: send it as it is, never edit it.
+      schema: same ? schema : projected.schema,
+      warnings,
+      restore:
+        argumentMap === null ? undefined : (args: unknown) => restoreArguments(args, argumentMap),
+      strict: projected.strict,
+      quarantined: false,
+    };
+  } catch (error) {
+    if (!ToolwireError.isInstance(error)) throw error;
+    return {
+      schema: undefined,
+      warnings: [
+        {
+          code: 'TOOL_QUARANTINED',
+          tool,
+          path: '',
+          message: `Tool "${tool}": left out of the request, its input schema cannot be sent to ${target} (${error.code}: ${error.message}).`,
+        },
+      ],
+      restore: undefined,
+      strict: false,
+      quarantined: true,
+    };
+  }
 }

@@ -1,6 +1,12 @@
 import { ENVELOPES, type Envelope } from '../../core/envelope.js';
 import { assertRequestShape } from '../../core/projection/assert-request-shape.js';
-import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
+import {
+  isRecord,
+  LEFT_OUT,
+  mapIfChanged,
+  withoutLeftOut,
+  withProperty,
+} from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
   type NameCollector,
@@ -98,7 +104,9 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
     result = withProperty(
       result,
       'tools',
-      mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
+      withoutLeftOut(
+        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
+      ),
     );
   }
   if (isRecord(request.tool_choice) && typeof request.tool_choice.name === 'string') {
@@ -187,6 +195,7 @@ function projectTool(tool: unknown, projection: RequestProjection, warnings: Pro
   if (description !== undefined) next = withProperty(next, 'description', description);
   const schema = projectToolSchema({ schema: tool.input_schema, target: 'anthropic', tool: name });
   warnings.push(...schema.warnings);
+  if (schema.quarantined) return LEFT_OUT;
   if (schema.restore !== undefined) projection.setArgumentRestorer(name, schema.restore);
   return withProperty(next, 'input_schema', schema.schema);
 }

@@ -1,5 +1,11 @@
 import { assertRequestShape } from '../../core/projection/assert-request-shape.js';
-import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
+import {
+  isRecord,
+  LEFT_OUT,
+  mapIfChanged,
+  withoutLeftOut,
+  withProperty,
+} from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
   type ProjectedRequest,
@@ -144,15 +150,19 @@ function projectChatBody<TRequest extends ChatRequestLike>(
     result = withProperty(
       result,
       'tools',
-      mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
+      withoutLeftOut(
+        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
+      ),
     );
   }
   if (request.functions !== undefined) {
     result = withProperty(
       result,
       'functions',
-      mapIfChanged(request.functions, (fn) =>
-        isRecord(fn) ? projectFunction(fn, projection, warnings, false) : fn,
+      withoutLeftOut(
+        mapIfChanged(request.functions, (fn) =>
+          isRecord(fn) ? projectFunction(fn, projection, warnings, false) : fn,
+        ),
       ),
     );
   }
@@ -182,11 +192,8 @@ function projectTool(
   if (!isRecord(tool)) return tool;
   if (tool.type === 'function' && isRecord(tool.function)) {
     const strict = tool.function.strict === true;
-    return withProperty(
-      tool,
-      'function',
-      projectFunction(tool.function, projection, warnings, strict),
-    );
+    const fn = projectFunction(tool.function, projection, warnings, strict);
+    return fn === LEFT_OUT ? LEFT_OUT : withProperty(tool, 'function', fn);
   }
   if (tool.type === 'custom' && isRecord(tool.custom)) {
     const custom = tool.custom;
@@ -203,7 +210,7 @@ function projectFunction(
   projection: RequestProjection,
   warnings: ProjectionWarning[],
   strict: boolean,
-): Json {
+): Json | typeof LEFT_OUT {
   if (typeof fn.name !== 'string') return fn;
   const name = fn.name;
   let next = withProperty(fn, 'name', projection.toWire(name));
@@ -218,8 +225,11 @@ function projectFunction(
       strict,
     });
     warnings.push(...schema.warnings);
+    if (schema.quarantined) return LEFT_OUT;
     if (schema.restore !== undefined) projection.setArgumentRestorer(name, schema.restore);
     next = withProperty(next, 'parameters', schema.schema);
+    // Strict was asked for but cannot hold without changing what the schema accepts.
+    if (strict && !schema.strict) next = withProperty(next, 'strict', false);
   }
   return next;
 }

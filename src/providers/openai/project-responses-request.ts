@@ -1,6 +1,12 @@
 import { DEFAULT_SEPARATOR } from '../../core/join-tool-name.js';
 import { assertRequestShape } from '../../core/projection/assert-request-shape.js';
-import { isRecord, mapIfChanged, withProperty } from '../../core/projection/copy-on-write.js';
+import {
+  isRecord,
+  LEFT_OUT,
+  mapIfChanged,
+  withoutLeftOut,
+  withProperty,
+} from '../../core/projection/copy-on-write.js';
 import {
   createNameCollector,
   type NameCollector,
@@ -229,7 +235,7 @@ function projectBody<TRequest extends ResponsesRequestLike>(
 
 function projectTools(tools: readonly unknown[], context: Context): readonly unknown[] {
   if (context.grouped.size === 0) {
-    return mapIfChanged(tools, (tool) => projectTool(tool, context));
+    return withoutLeftOut(mapIfChanged(tools, (tool) => projectTool(tool, context)));
   }
   const result: unknown[] = [];
   const spaces = new Map<string, Json>();
@@ -237,9 +243,18 @@ function projectTools(tools: readonly unknown[], context: Context): readonly unk
     const name = isRecord(tool) ? tool.name : undefined;
     const server = typeof name === 'string' ? context.grouped.get(name) : undefined;
     if (server === undefined || !isRecord(tool)) {
-      result.push(projectTool(tool, context));
+      const projected = projectTool(tool, context);
+      if (projected !== LEFT_OUT) result.push(projected);
       continue;
     }
+    const { strict: _strict, ...member } = tool;
+    const projectedMember = projectMember(
+      member,
+      server,
+      (tool.name as string).slice(server.length + context.separator.length),
+      context,
+    );
+    if (projectedMember === LEFT_OUT) continue;
     let space = spaces.get(server);
     if (space === undefined) {
       space = {
@@ -251,15 +266,7 @@ function projectTools(tools: readonly unknown[], context: Context): readonly unk
       spaces.set(server, space);
       result.push(space);
     }
-    const { strict: _strict, ...member } = tool;
-    (space.tools as unknown[]).push(
-      projectMember(
-        member,
-        server,
-        (tool.name as string).slice(server.length + context.separator.length),
-        context,
-      ),
-    );
+    (space.tools as unknown[]).push(projectedMember);
   }
   return result;
 }
@@ -272,10 +279,12 @@ function projectTool(tool: unknown, context: Context): unknown {
     next = withProperty(
       next,
       'tools',
-      mapIfChanged(tool.tools as unknown[], (member) =>
-        isRecord(member) && typeof member.name === 'string'
-          ? projectMember(member, space, member.name, context)
-          : member,
+      withoutLeftOut(
+        mapIfChanged(tool.tools as unknown[], (member) =>
+          isRecord(member) && typeof member.name === 'string'
+            ? projectMember(member, space, member.name, context)
+            : member,
+        ),
       ),
     );
     return next;
@@ -292,7 +301,12 @@ function projectTool(tool: unknown, context: Context): unknown {
   return tool;
 }
 
-function projectMember(member: Json, space: string, name: string, context: Context): Json {
+function projectMember(
+  member: Json,
+  space: string,
+  name: string,
+  context: Context,
+): Json | typeof LEFT_OUT {
   const canonical = space + context.separator + name;
   const aliased = context.spaces.isAliased(space) || context.members.isAliased(name);
   const description = aliased
@@ -311,7 +325,7 @@ function projectFunction(
   wire: string,
   description: unknown,
   context: Context,
-): Json {
+): Json | typeof LEFT_OUT {
   let next = withProperty(tool, 'name', wire);
   if (description !== undefined) next = withProperty(next, 'description', description);
   if (tool.type === 'function' && tool.parameters !== undefined && tool.parameters !== null) {
@@ -322,8 +336,11 @@ function projectFunction(
       strict: tool.strict === true,
     });
     context.warnings.push(...schema.warnings);
+    if (schema.quarantined) return LEFT_OUT;
     if (schema.restore !== undefined) context.flat.setArgumentRestorer(canonical, schema.restore);
     next = withProperty(next, 'parameters', schema.schema);
+    // Strict was asked for but cannot hold without changing what the schema accepts.
+    if (tool.strict === true && !schema.strict) next = withProperty(next, 'strict', false);
   }
   return next;
 }

@@ -132,4 +132,61 @@ describe('wrapOpenAI', () => {
       name: LONG,
     });
   });
+
+  it('should send strict schemas the server accepts and restore the arguments the model filled in', async () => {
+    const client = wrapOpenAI(raw);
+    const request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
+      model: 'gpt-test',
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'github__search_issues',
+            strict: true,
+            parameters: {
+              type: 'object',
+              properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+              required: ['query'],
+            },
+          },
+        },
+      ],
+    };
+    // Strict mode makes `limit` required and nullable; the model sends null for it.
+    server.script = (_recorded, tools) => [
+      { name: tools[0]?.name as string, arguments: { query: 'bug', limit: null }, id: 'c' },
+    ];
+    const completion = await client.chat.completions.create(request);
+    expect(server.lastRequest().violations).toEqual([]);
+    const sent = (
+      server.lastRequest().body as { tools: { function: { parameters: { required: string[] } } }[] }
+    ).tools[0];
+    expect(sent?.function.parameters.required).toEqual(['query', 'limit']);
+    const call = completion.choices[0]?.message.tool_calls?.[0];
+    expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual({
+      query: 'bug',
+    });
+  });
+
+  it('should leave out a tool whose schema cannot be sent, warn, and keep the others', async () => {
+    const warnings: ProjectionWarning[] = [];
+    const client = wrapOpenAI(raw, { onWarnings: (list) => warnings.push(...list) });
+    const request = chat();
+    request.tools?.push({
+      type: 'function',
+      function: {
+        name: 'broken__tool',
+        parameters: { type: 'object', properties: { a: { $ref: '#/nowhere' } } },
+      },
+    });
+    callLong();
+    const completion = await client.chat.completions.create(request);
+    expect(server.lastRequest().violations).toEqual([]);
+    expect((server.lastRequest().body as { tools: unknown[] }).tools).toHaveLength(1);
+    expect(warnings).toMatchObject([{ code: 'TOOL_QUARANTINED', tool: 'broken__tool' }]);
+    expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      function: { name: LONG },
+    });
+  });
 });
