@@ -10,6 +10,8 @@ export interface ToolListRecorder {
   warnings: ProjectionWarning[];
   /** Registers an argument restorer on the request's projection, replayed on every reuse. */
   setArgumentRestorer(tool: string, restore: Restore): void;
+  /** Canonical names of tools left out of the list (quarantined schemas), returned on every reuse. */
+  leftOut: string[];
 }
 
 /** Options of {@link memoizeToolList}. */
@@ -37,6 +39,7 @@ interface Entry {
   tools: unknown;
   warnings: ProjectionWarning[];
   restorers: [string, Restore][];
+  leftOut: string[];
 }
 
 const entries = new WeakMap<object, Entry>();
@@ -68,6 +71,7 @@ const entries = new WeakMap<object, Entry>();
 export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>): {
   tools: TTools;
   warnings: ProjectionWarning[];
+  leftOut: string[];
 } {
   const { tools, projection, key } = options;
   const cached = entries.get(tools);
@@ -78,12 +82,14 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
     matchesFingerprint(cached.fingerprint, tools, options.fingerprint)
   ) {
     for (const [tool, restore] of cached.restorers) projection.setArgumentRestorer(tool, restore);
-    return { tools: cached.tools as TTools, warnings: cached.warnings };
+    return { tools: cached.tools as TTools, warnings: cached.warnings, leftOut: cached.leftOut };
   }
   const warnings: ProjectionWarning[] = [];
   const restorers: [string, Restore][] = [];
+  const leftOut: string[] = [];
   const projected = options.project({
     warnings,
+    leftOut,
     setArgumentRestorer(tool, restore) {
       restorers.push([tool, restore]);
       projection.setArgumentRestorer(tool, restore);
@@ -98,8 +104,9 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
     tools: projected,
     warnings,
     restorers,
+    leftOut,
   });
-  return { tools: projected, warnings };
+  return { tools: projected, warnings, leftOut };
 }
 
 /** Compares the values `fingerprint` visits with the recorded ones, without building a list. */

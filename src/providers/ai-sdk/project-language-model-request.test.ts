@@ -158,6 +158,24 @@ describe('projectLanguageModelRequest', () => {
     ]);
   });
 
+  it('should leave out a tool whose schema cannot be sent and stop forcing it, with warnings', () => {
+    const input: LanguageModelV4CallOptions = {
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      tools: [
+        { type: 'function', name: 'tree__walk', inputSchema: { $ref: '#/$defs/missing' } },
+        { type: 'function', name: 'github__create_issue', inputSchema: { type: 'object' } },
+      ],
+      toolChoice: { type: 'tool', toolName: 'tree__walk' },
+    };
+    const { request, warnings } = projectLanguageModelRequest(input, { schemaTarget: 'openai' });
+    expect(functionNames(request)).toEqual(['github__create_issue']);
+    expect(request.toolChoice).toEqual({ type: 'required' });
+    expect(warnings.map((warning) => [warning.code, warning.tool])).toEqual([
+      ['TOOL_QUARANTINED', 'tree__walk'],
+      ['TOOL_CHOICE_DROPPED', 'tree__walk'],
+    ]);
+  });
+
   it('should fit every name and resolve it back, for any set of names', () => {
     fc.assert(
       fc.property(

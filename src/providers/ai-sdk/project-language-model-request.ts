@@ -214,19 +214,39 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
   const warnings = [...projection.warnings];
 
   let projectedTools: AiSdkTool[] | undefined;
+  let leftOut: string[] = [];
   if (tools !== undefined) {
     const result = memoizeToolList({
       tools,
       projection,
       key: [schemaTarget, options.describeAliases !== false],
       fingerprint: toolsFingerprint,
-      project: (recorder) =>
-        mapArray(tools, (tool) => projectTool(tool, projection, schemaTarget, recorder)),
+      project: (recorder) => {
+        const list = mapArray(tools, (tool) =>
+          projectTool(tool, projection, schemaTarget, recorder),
+        );
+        // A tool whose schema cannot be sent is left out (quarantined), with its warning.
+        return list.includes(LEFT_OUT) ? list.filter((tool) => tool !== LEFT_OUT) : list;
+      },
     });
     warnings.push(...result.warnings);
     projectedTools = result.tools as AiSdkTool[];
+    leftOut = result.leftOut;
   }
-  const choice = params.toolChoice;
+  let choice = params.toolChoice;
+  if (
+    choice?.type === 'tool' &&
+    typeof choice.toolName === 'string' &&
+    leftOut.includes(choice.toolName)
+  ) {
+    // The provider would reject a forced tool that is not offered: fall back to `required`.
+    warnings.push({
+      code: 'TOOL_CHOICE_DROPPED',
+      tool: choice.toolName,
+      message: `Tool "${choice.toolName}": it was left out of the request, so the call requires one of the other tools instead.`,
+    });
+    choice = { type: 'required' };
+  }
   const choiceName =
     choice?.type === 'tool' && typeof choice.toolName === 'string'
       ? projection.toWire(choice.toolName)
@@ -248,12 +268,13 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
   if (
     projectedTools !== tools ||
     prompt !== params.prompt ||
+    choice !== params.toolChoice ||
     (choiceName !== undefined && choiceName !== choice?.toolName)
   ) {
     request = { ...params, prompt };
     if (projectedTools !== undefined) request.tools = projectedTools;
-    if (choice !== undefined && choiceName !== undefined) {
-      request.toolChoice = { ...choice, toolName: choiceName };
+    if (choice !== undefined) {
+      request.toolChoice = choiceName === undefined ? choice : { ...choice, toolName: choiceName };
     }
   }
 
@@ -277,6 +298,9 @@ function toolsFingerprint(tools: readonly AiSdkTool[], visit: (value: unknown) =
   }
 }
 
+/** Marks a tool left out of the request. */
+const LEFT_OUT: AiSdkTool = Object.freeze({ type: 'left-out' });
+
 function projectTool(
   tool: AiSdkTool,
   projection: RequestProjection,
@@ -299,10 +323,19 @@ function projectTool(
     ...(tool.strict === true ? { strict: true } : {}),
   });
   recorder.warnings.push(...result.warnings);
+  if (result.quarantined) {
+    recorder.leftOut.push(name);
+    return LEFT_OUT;
+  }
   if (result.restore !== undefined) recorder.setArgumentRestorer(name, result.restore);
   if (result.schema !== tool.inputSchema) {
     copy ??= { ...tool };
     copy.inputSchema = result.schema;
+  }
+  if (target === 'openai' && tool.strict === true && !result.strict) {
+    // OpenAI strict was asked for but cannot hold without changing what the schema accepts.
+    copy ??= { ...tool };
+    copy.strict = false;
   }
   return copy ?? tool;
 }

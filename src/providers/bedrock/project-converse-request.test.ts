@@ -58,6 +58,10 @@ function converse(
   };
 }
 
+function spec(name: string) {
+  return { toolSpec: { name, inputSchema: { json: { type: 'object', properties: {} } } } };
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -221,6 +225,26 @@ describe('projectConverseRequest', () => {
         },
       },
       { contentBlockStop: { contentBlockIndex: 1 } },
+    ]);
+  });
+
+  it('should leave out a tool whose schema cannot be sent, and a toolChoice naming it, with warnings', () => {
+    const input: BedrockConverseRequest = {
+      modelId: 'anthropic.claude-sonnet-4-5',
+      toolConfig: {
+        tools: [
+          { toolSpec: { name: 'tree__walk', inputSchema: { json: { $ref: '#/$defs/missing' } } } },
+          spec('github__create_issue'),
+        ],
+        toolChoice: { tool: { name: 'tree__walk' } },
+      },
+    };
+    const { request, warnings } = projectConverseRequest(input);
+    expect(toolNames(request)).toEqual(['github__create_issue']);
+    expect(request.toolConfig).not.toHaveProperty('toolChoice');
+    expect(warnings.map((warning) => [warning.code, warning.tool])).toEqual([
+      ['TOOL_QUARANTINED', 'tree__walk'],
+      ['TOOL_CHOICE_DROPPED', 'tree__walk'],
     ]);
   });
 

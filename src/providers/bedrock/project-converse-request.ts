@@ -244,6 +244,7 @@ function projectState(
   }
 
   let projectedConfig: BedrockToolConfiguration | undefined = toolConfig;
+  let leftOut: string[] = [];
   if (toolConfig !== undefined) {
     let projectedTools = toolConfig.tools;
     if (Array.isArray(toolConfig.tools)) {
@@ -253,18 +254,34 @@ function projectState(
         projection,
         key: [options.describeAliases !== false],
         fingerprint: toolsFingerprint,
-        project: (recorder) => mapArray(tools, (tool) => projectTool(tool, projection, recorder)),
+        project: (recorder) => {
+          const projectedList = mapArray(tools, (tool) => projectTool(tool, projection, recorder));
+          // A tool whose schema cannot be sent is left out (quarantined), with its warning.
+          return projectedList.includes(LEFT_OUT)
+            ? projectedList.filter((tool) => tool !== LEFT_OUT)
+            : projectedList;
+        },
       });
       warnings.push(...result.warnings);
       projectedTools = result.tools;
+      leftOut = result.leftOut;
     }
     const choice = toolConfig.toolChoice?.tool;
     const choiceName =
       typeof choice?.name === 'string' ? projection.toWire(choice.name) : undefined;
     const choiceChanged = choiceName !== undefined && choiceName !== choice?.name;
-    if (projectedTools !== toolConfig.tools || choiceChanged) {
+    const choiceLeftOut = typeof choice?.name === 'string' && leftOut.includes(choice.name);
+    if (projectedTools !== toolConfig.tools || choiceChanged || choiceLeftOut) {
       projectedConfig = { ...toolConfig, tools: projectedTools };
-      if (choiceChanged) {
+      if (choiceLeftOut) {
+        // Bedrock rejects a toolChoice naming a tool that is not in toolConfig.tools.
+        delete projectedConfig.toolChoice;
+        warnings.push({
+          code: 'TOOL_CHOICE_DROPPED',
+          tool: String(choice?.name),
+          message: `Tool "${String(choice?.name)}": it was left out of the request, so toolChoice no longer names it and the model chooses among the other tools.`,
+        });
+      } else if (choiceChanged) {
         projectedConfig.toolChoice = {
           ...toolConfig.toolChoice,
           tool: { ...choice, name: choiceName },
@@ -306,6 +323,9 @@ function toolsFingerprint(tools: BedrockTool[], visit: (value: unknown) => void)
   }
 }
 
+/** Marks a tool left out of the request. */
+const LEFT_OUT: BedrockTool = Object.freeze({});
+
 function projectTool(
   tool: BedrockTool,
   projection: RequestProjection,
@@ -330,6 +350,10 @@ function projectTool(
   if (isRecord(inputSchema) && inputSchema.json !== undefined) {
     const result = projectToolSchema({ schema: inputSchema.json, target: 'bedrock', tool: name });
     recorder.warnings.push(...result.warnings);
+    if (result.quarantined) {
+      recorder.leftOut.push(name);
+      return LEFT_OUT;
+    }
     if (result.restore !== undefined) recorder.setArgumentRestorer(name, result.restore);
     if (result.schema !== inputSchema.json) {
       copy ??= { ...spec };

@@ -291,6 +291,49 @@ describe('projectGenerateContentRequest', () => {
     expect(declarations(second)[1]?.name).toMatch(GEMINI_NAME);
   });
 
+  it('should see a declaration renamed in place in a list it projected before', () => {
+    const input = request([LONG]);
+    projectGenerateContentRequest(input);
+    const [tool] = input.config?.tools ?? [];
+    const [declaration] = (tool as { functionDeclarations: { name: string }[] })
+      .functionDeclarations;
+    (declaration as { name: string }).name = 'github__create_issue';
+    // A new request object around the same tool list: the list itself is checked value by value.
+    const next = projectGenerateContentRequest({ ...input });
+    expect(declarations(next.request).map((entry) => entry.name)).toEqual(['github__create_issue']);
+  });
+
+  it('should leave out a declaration whose schema cannot be sent, and its allowed name, with a warning', () => {
+    const recursive = { type: 'object', properties: { child: { $ref: '#' } } };
+    const input: GeminiGenerateContentRequest = {
+      model: 'gemini-2.5-flash',
+      contents: 'hi',
+      config: {
+        tools: [
+          {
+            functionDeclarations: [
+              { name: 'tree__walk', parameters: recursive },
+              { name: 'github__create_issue', parameters: { type: 'object', properties: {} } },
+            ],
+          },
+        ],
+        toolConfig: {
+          functionCallingConfig: { allowedFunctionNames: ['tree__walk', 'github__create_issue'] },
+        },
+      },
+    };
+    const projected = projectGenerateContentRequest(input);
+    expect(declarations(projected.request).map((entry) => entry.name)).toEqual([
+      'github__create_issue',
+    ]);
+    expect(
+      projected.request.config?.toolConfig?.functionCallingConfig?.allowedFunctionNames,
+    ).toEqual(['github__create_issue']);
+    expect(projected.warnings).toEqual([
+      expect.objectContaining({ code: 'TOOL_QUARANTINED', tool: 'tree__walk' }),
+    ]);
+  });
+
   it('should reject a request that is not an object with a typed error', () => {
     expect(() => projectGenerateContentRequest(null as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_REQUEST' }),

@@ -196,8 +196,9 @@ function projectState(
 
   let projectedConfig = config;
   if (config !== undefined && config !== null) {
-    const tools = projectToolsOnce(config.tools, projection, target, options, warnings);
-    const toolConfig = projectToolConfig(config.toolConfig, projection);
+    const leftOut = new Set<string>();
+    const tools = projectToolsOnce(config.tools, projection, target, options, warnings, leftOut);
+    const toolConfig = projectToolConfig(config.toolConfig, projection, leftOut);
     if (tools !== config.tools || toolConfig !== config.toolConfig) {
       projectedConfig = { ...config };
       if (tools !== config.tools) projectedConfig.tools = tools as unknown[];
@@ -227,6 +228,7 @@ function projectToolsOnce(
   target: 'gemini' | 'vertex',
   options: GeminiProjectionOptions,
   warnings: ProjectionWarning[],
+  leftOut: Set<string>,
 ): unknown[] | undefined {
   if (!Array.isArray(tools)) return tools;
   const result = memoizeToolList({
@@ -237,27 +239,26 @@ function projectToolsOnce(
     project: (recorder) => projectTools(tools, projection, target, recorder),
   });
   warnings.push(...result.warnings);
+  for (const name of result.leftOut) leftOut.add(name);
   return result.tools;
 }
 
 // Everything projectTools reads, for memoizeToolList.
-function toolsFingerprint(tools: unknown[]): unknown[] {
-  const values: unknown[] = [];
+function toolsFingerprint(tools: unknown[], visit: (value: unknown) => void): void {
   for (const tool of tools) {
-    values.push(tool);
+    visit(tool);
     if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) continue;
-    values.push(tool.functionDeclarations, tool.functionDeclarations.length);
+    visit(tool.functionDeclarations);
+    visit(tool.functionDeclarations.length);
     for (const declaration of tool.functionDeclarations as GeminiFunctionDeclaration[]) {
-      values.push(
-        declaration,
-        declaration?.name,
-        declaration?.description,
-        declaration?.parameters,
-        declaration?.parametersJsonSchema,
-      );
+      visit(declaration);
+      if (!isRecord(declaration)) continue;
+      visit(declaration.name);
+      visit(declaration.description);
+      visit(declaration.parameters);
+      visit(declaration.parametersJsonSchema);
     }
   }
-  return values;
 }
 
 function projectTools(
@@ -268,15 +269,20 @@ function projectTools(
 ): unknown[] {
   return mapArray(tools, (tool) => {
     if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) return tool;
-    const declarations = mapArray(
-      tool.functionDeclarations as GeminiFunctionDeclaration[],
-      (declaration) => projectDeclaration(declaration, projection, target, recorder),
+    const input = tool.functionDeclarations as GeminiFunctionDeclaration[];
+    let declarations = mapArray(input, (declaration) =>
+      projectDeclaration(declaration, projection, target, recorder),
     );
-    return declarations === tool.functionDeclarations
-      ? tool
-      : { ...tool, functionDeclarations: declarations };
+    // A declaration whose schema cannot be sent is left out (quarantined), with its warning.
+    if (declarations.includes(LEFT_OUT)) {
+      declarations = declarations.filter((declaration) => declaration !== LEFT_OUT);
+    }
+    return declarations === input ? tool : { ...tool, functionDeclarations: declarations };
   });
 }
+
+/** Marks a declaration left out of the request. */
+const LEFT_OUT: GeminiFunctionDeclaration = Object.freeze({});
 
 function projectDeclaration(
   declaration: GeminiFunctionDeclaration,
@@ -305,6 +311,10 @@ function projectDeclaration(
       ...(field === 'parametersJsonSchema' ? { jsonSchema: true } : {}),
     });
     recorder.warnings.push(...result.warnings);
+    if (result.quarantined) {
+      recorder.leftOut.push(name);
+      return LEFT_OUT;
+    }
     if (result.restore !== undefined) recorder.setArgumentRestorer(name, result.restore);
     if (result.schema !== schema) {
       copy ??= { ...declaration };
@@ -317,13 +327,19 @@ function projectDeclaration(
 function projectToolConfig(
   toolConfig: GeminiToolConfig | undefined,
   projection: RequestProjection,
+  leftOut: ReadonlySet<string>,
 ): GeminiToolConfig | undefined {
   const callingConfig = toolConfig?.functionCallingConfig;
   const allowed = callingConfig?.allowedFunctionNames;
   if (!Array.isArray(allowed)) return toolConfig;
-  const projected = mapArray(allowed, (name) =>
+  let projected = mapArray(allowed, (name) =>
     typeof name === 'string' ? projection.toWire(name) : name,
   );
+  // A function left out of the declarations cannot be allowed either (Gemini rejects the name).
+  if (leftOut.size > 0) {
+    const kept = projected.filter((_, index) => !leftOut.has(allowed[index] as string));
+    if (kept.length !== projected.length) projected = kept;
+  }
   if (projected === allowed) return toolConfig;
   return {
     ...toolConfig,
