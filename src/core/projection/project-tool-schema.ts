@@ -43,8 +43,17 @@ export interface ProjectToolSchemaResult {
 }
 
 // The projection itself is cached by the core per schema object; this adds the comparison with the
-// input (for byte identity) and the warnings named after the tool, made once per schema and tool.
-const results = new WeakMap<object, Map<string, ProjectToolSchemaResult>>();
+// input (for byte identity), made once per schema and target. Warnings get the tool name per call.
+interface Projected {
+  schema: unknown;
+  warnings: readonly { code: string; path: string; message: string }[];
+  restore: ((args: unknown) => unknown) | undefined;
+  strict: boolean;
+  /** Why the schema cannot be projected, when it cannot. */
+  failure: string | undefined;
+}
+
+const results = new WeakMap<object, Map<string, Projected>>();
 
 /**
  * The one seam between adapters and the core's schema projection (`projectInputSchema` /
@@ -60,24 +69,6 @@ const results = new WeakMap<object, Map<string, ProjectToolSchemaResult>>();
 export function projectToolSchema(options: ProjectToolSchemaOptions): ProjectToolSchemaResult {
   const { schema, target, tool } = options;
   const strict = options.strict === true;
-  const key = `${target}\u0000${strict}\u0000${options.jsonSchema === true}\u0000${tool}`;
-  const cacheable = typeof schema === 'object' && schema !== null;
-  let byKey = cacheable ? results.get(schema) : undefined;
-  const known = byKey?.get(key);
-  if (known !== undefined) return known;
-  const result = compute(options, strict);
-  if (cacheable) {
-    if (byKey === undefined) {
-      byKey = new Map();
-      results.set(schema, byKey);
-    }
-    byKey.set(key, result);
-  }
-  return result;
-}
-
-function compute(options: ProjectToolSchemaOptions, strict: boolean): ProjectToolSchemaResult {
-  const { schema, target, tool } = options;
   if (
     schema !== undefined &&
     schema !== null &&
@@ -98,35 +89,20 @@ function compute(options: ProjectToolSchemaOptions, strict: boolean): ProjectToo
       quarantined: false,
     };
   }
-  try {
-    const projected = projectInputSchema(schema as never, {
-      target,
-      strict,
-      ...(options.jsonSchema === true ? { geminiField: 'parametersJsonSchema' as const } : {}),
-      subject: `Tool "${tool}"`,
-    });
-    const warnings = projected.warnings.map((warning) => ({
-      code: warning.code,
-      tool,
-      path: warning.path,
-      message: warning.message,
-    }));
-    const same =
-      typeof schema === 'object' &&
-      schema !== null &&
-      JSON.stringify(projected.schema) === JSON.stringify(schema);
-    const argumentMap: ArgumentMap | null = projected.argumentMap;
-    return {
-      // The core's result is frozen and shared between requests: send it as it is, never edit it.
-      schema: same ? schema : projected.schema,
-      warnings,
-      restore:
-        argumentMap === null ? undefined : (args: unknown) => restoreArguments(args, argumentMap),
-      strict: projected.strict,
-      quarantined: false,
-    };
-  } catch (error) {
-    if (!ToolwireError.isInstance(error)) throw error;
+  const key = `${target}\u0000${strict}\u0000${options.jsonSchema === true}`;
+  let byKey = typeof schema === 'object' && schema !== null ? results.get(schema) : undefined;
+  let projected = byKey?.get(key);
+  if (projected === undefined) {
+    projected = compute(options, strict);
+    if (typeof schema === 'object' && schema !== null) {
+      if (byKey === undefined) {
+        byKey = new Map();
+        results.set(schema, byKey);
+      }
+      byKey.set(key, projected);
+    }
+  }
+  if (projected.failure !== undefined) {
     return {
       schema: undefined,
       warnings: [
@@ -134,12 +110,59 @@ function compute(options: ProjectToolSchemaOptions, strict: boolean): ProjectToo
           code: 'TOOL_QUARANTINED',
           tool,
           path: '',
-          message: `Tool "${tool}": left out of the request, its input schema cannot be sent to ${target} (${error.code}: ${error.message}).`,
+          message: `Tool "${tool}": left out of the request, its input schema cannot be sent to ${target} (${projected.failure}).`,
         },
       ],
       restore: undefined,
       strict: false,
       quarantined: true,
+    };
+  }
+  return {
+    schema: projected.schema,
+    warnings: projected.warnings.map((warning) => ({
+      code: warning.code,
+      tool,
+      path: warning.path,
+      message: `Tool "${tool}": ${warning.message}`,
+    })),
+    restore: projected.restore,
+    strict: projected.strict,
+    quarantined: false,
+  };
+}
+
+function compute(options: ProjectToolSchemaOptions, strict: boolean): Projected {
+  const { schema, target } = options;
+  try {
+    const result = projectInputSchema(schema as never, {
+      target,
+      strict,
+      ...(options.jsonSchema === true ? { geminiField: 'parametersJsonSchema' as const } : {}),
+    });
+    const same =
+      typeof schema === 'object' &&
+      schema !== null &&
+      JSON.stringify(result.schema) === JSON.stringify(schema);
+    const argumentMap: ArgumentMap | null = result.argumentMap;
+    return {
+      // The core's result is frozen and shared between requests: send it as it is, never edit it.
+      schema: same ? schema : result.schema,
+      warnings: result.warnings,
+      restore:
+        argumentMap === null ? undefined : (args: unknown) => restoreArguments(args, argumentMap),
+      strict: result.strict,
+      failure: undefined,
+    };
+  } catch (error) {
+    if (!ToolwireError.isInstance(error)) throw error;
+    return {
+      schema: undefined,
+      warnings: [],
+      restore: undefined,
+      strict: false,
+      // The core names the subject "Tool"; the quarantine warning names the tool itself.
+      failure: `${error.code}: ${error.message.replace(/^Tool: /, '')}`,
     };
   }
 }
