@@ -23,7 +23,10 @@ import {
 import type { ConformanceFixture } from './fixtures.js';
 
 /** A `generateContent` request for a fixture, with canonical names (as gemini-cli builds it). */
-export function buildGeminiRequest(fixture: ConformanceFixture): GenerateContentParameters {
+export function buildGeminiRequest(
+  fixture: ConformanceFixture,
+  schemaField: 'parametersJsonSchema' | 'parameters' = 'parametersJsonSchema',
+): GenerateContentParameters {
   const contents: Content[] = [{ role: 'user', parts: [{ text: 'Help me with my work.' }] }];
   for (const call of fixture.history) {
     contents.push(
@@ -50,7 +53,7 @@ export function buildGeminiRequest(fixture: ConformanceFixture): GenerateContent
           functionDeclarations: fixture.tools.map((tool) => ({
             name: tool.name,
             ...(tool.description === undefined ? {} : { description: tool.description }),
-            parametersJsonSchema: tool.inputSchema,
+            [schemaField]: tool.inputSchema,
           })),
         },
       ],
@@ -97,7 +100,10 @@ function toCalls(functionCalls: FunctionCall[] | undefined): ReturnedCall[] {
   return (functionCalls ?? []).map((call) => ({ name: String(call.name), arguments: call.args }));
 }
 
-function geminiSubject(surface: 'gemini' | 'vertex'): AdapterSubject<GenerateContentParameters> {
+function geminiSubject(
+  surface: 'gemini' | 'vertex',
+  schemaField: 'parametersJsonSchema' | 'parameters' = 'parametersJsonSchema',
+): AdapterSubject<GenerateContentParameters> {
   const client = (baseUrl: string) =>
     new GoogleGenAI({
       apiKey: 'test-key',
@@ -105,10 +111,10 @@ function geminiSubject(surface: 'gemini' | 'vertex'): AdapterSubject<GenerateCon
       httpOptions: { baseUrl },
     });
   return {
-    name: surface === 'gemini' ? 'gemini' : 'vertex',
+    name: `${surface} (${schemaField})`,
     envelope: surface,
     modules: [surface === 'gemini' ? geminiModule : vertexModule],
-    buildRequest: buildGeminiRequest,
+    buildRequest: (fixture) => buildGeminiRequest(fixture, schemaField),
     project: (request, options) =>
       projectGenerateContentRequest(request, { envelope: surface, ...options }) as ProjectedRequest<
         GenerateContentParameters,
@@ -154,3 +160,7 @@ function geminiSubject(surface: 'gemini' | 'vertex'): AdapterSubject<GenerateCon
 
 runAdapterConformance(geminiSubject('gemini'));
 runAdapterConformance(geminiSubject('vertex'));
+// `parameters` takes only Gemini's OpenAPI subset of the Schema proto: every real catalog goes
+// through the core's schema projection and must pass the server's field-by-field rules.
+runAdapterConformance(geminiSubject('gemini', 'parameters'));
+runAdapterConformance(geminiSubject('vertex', 'parameters'));

@@ -98,7 +98,10 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
     memo.set(request, options, state);
   }
   const { projection, warnings } = state;
-  const projected = state.request as TRequest;
+  // @google/genai rewrites `parameters` on the declaration objects it is given (its tTool assigns
+  // the processed schema back), so those declarations always go out as fresh copies: the SDK then
+  // never reaches the caller's objects, nor a projection kept for the next request.
+  const projected = detachParameters(state.request) as TRequest;
 
   const resolveCandidates = <TResponse extends GeminiGenerateContentResponse>(
     response: TResponse,
@@ -462,6 +465,32 @@ function contentFingerprint(content: GeminiContent, visit: (value: unknown) => v
     visit(result);
     if (isRecord(result)) visit(result.name);
   }
+}
+
+/** The request with every declaration that has `parameters` (and its tool and list) copied. */
+function detachParameters(request: GeminiGenerateContentRequest): GeminiGenerateContentRequest {
+  const tools = request.config?.tools;
+  if (!Array.isArray(tools)) return request;
+  let changed = false;
+  const detached = tools.map((tool) => {
+    if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) return tool;
+    const list = tool.functionDeclarations as GeminiFunctionDeclaration[];
+    if (
+      !list.some((declaration) => isRecord(declaration) && declaration.parameters !== undefined)
+    ) {
+      return tool;
+    }
+    changed = true;
+    return {
+      ...tool,
+      functionDeclarations: list.map((declaration) =>
+        isRecord(declaration) && declaration.parameters !== undefined
+          ? { ...declaration }
+          : declaration,
+      ),
+    };
+  });
+  return changed ? { ...request, config: { ...request.config, tools: detached } } : request;
 }
 
 /** Maps an array, returning the array itself when no item changed (copy on write). */
