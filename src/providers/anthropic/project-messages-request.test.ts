@@ -108,6 +108,18 @@ describe('projectMessagesRequest', () => {
     );
   });
 
+  it('should send a tool offered twice once, with a warning, instead of failing the request', () => {
+    const input = request(['github__create_issue', 'github__create_issue', 'github__search']);
+    const projected = projectMessagesRequest(input);
+    expect(projected.request.tools?.map((tool) => (tool as { name: string }).name)).toEqual([
+      'github__create_issue',
+      'github__search',
+    ]);
+    expect(projected.warnings).toMatchObject([
+      { code: 'DUPLICATE_TOOL_LEFT_OUT', tool: 'github__create_issue' },
+    ]);
+  });
+
   it('should project tool references in tool results', () => {
     const input = request([LONG]);
     input.messages.push({

@@ -100,12 +100,13 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
   const projection = collector.finish();
   const warnings: ProjectionWarning[] = [...projection.warnings];
   let result = request;
+  const seen = new Set<string>();
   if (request.tools !== undefined) {
     result = withProperty(
       result,
       'tools',
       withoutLeftOut(
-        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
+        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings, seen)),
       ),
     );
   }
@@ -187,9 +188,24 @@ function collect(request: MessagesRequestLike, collector: NameCollector): void {
   }
 }
 
-function projectTool(tool: unknown, projection: RequestProjection, warnings: ProjectionWarning[]) {
+function projectTool(
+  tool: unknown,
+  projection: RequestProjection,
+  warnings: ProjectionWarning[],
+  seen: Set<string>,
+) {
   if (!isClientTool(tool) || typeof tool.name !== 'string') return tool;
   const name = tool.name;
+  // Anthropic rejects the whole request when two tools share a name ("Tool names must be unique").
+  if (seen.has(name)) {
+    warnings.push({
+      code: 'DUPLICATE_TOOL_LEFT_OUT',
+      tool: name,
+      message: `Tool "${name}": offered twice; Anthropic takes each name once, so only the first is sent.`,
+    });
+    return LEFT_OUT;
+  }
+  seen.add(name);
   let next = withProperty(tool, 'name', projection.toWire(name));
   const description = projection.describe(name, tool.description);
   if (description !== undefined) next = withProperty(next, 'description', description);
