@@ -318,6 +318,17 @@ describe('wrapBedrock', () => {
       names.push(event.contentBlockStart?.start?.toolUse?.name);
     expect(names).toEqual([LONG]);
 
+    const viaCallback = await new Promise((resolve, reject) => {
+      (
+        wrapped.send as (
+          command: unknown,
+          callback: (error: unknown, output?: unknown) => void,
+        ) => void
+      )(new ConverseCommand(input), (error, output) => (error ? reject(error) : resolve(output)));
+    });
+    expect(viaCallback).toEqual({ output: { message: { role: 'assistant', content: [] } } });
+    expect(toolNames((sent.at(-1) as ConverseCommand).input)[0]).toMatch(BEDROCK_NAME);
+
     const invoke = new InvokeModelCommand({ modelId: 'm', body: new Uint8Array() });
     await wrapped.send(invoke);
     expect(sent.at(-1)).toBe(invoke);

@@ -57,9 +57,25 @@ export function wrapBedrock<TClient extends BedrockClientLike>(
   const report = (resolutions: NameResolution[]): void => {
     if (onResolutions !== undefined && resolutions.length > 0) onResolutions(resolutions);
   };
-  async function send(command: unknown, ...rest: unknown[]): Promise<unknown> {
+  function send(command: unknown, ...rest: unknown[]): Promise<unknown> | undefined {
     const operation = operationOf(command);
     if (operation === undefined) return client.send(command, ...rest);
+    // The callback style, send(command, options?, (error, output) => ...), gets the resolved output.
+    const callback = rest.at(-1);
+    if (typeof callback === 'function') {
+      sendProjected(command, operation, rest.slice(0, -1)).then(
+        (output) => callback(null, output),
+        (error: unknown) => callback(error),
+      );
+      return undefined;
+    }
+    return sendProjected(command, operation, rest);
+  }
+  async function sendProjected(
+    command: unknown,
+    operation: 'Converse' | 'ConverseStream',
+    rest: unknown[],
+  ): Promise<unknown> {
     const original = command as CommandLike;
     const projected = projectConverseRequest(original.input, projectionOptions);
     if (onWarnings !== undefined && projected.warnings.length > 0) onWarnings(projected.warnings);
