@@ -32,7 +32,7 @@ import {
 import type { ConformanceFixture } from './fixtures.js';
 
 /** The call options an AI SDK model receives for a fixture, with canonical names. */
-export function buildCallOptions(fixture: ConformanceFixture): LanguageModelV4CallOptions {
+function buildCallOptions(fixture: ConformanceFixture): LanguageModelV4CallOptions {
   const prompt: LanguageModelV4Message[] = [];
   if (fixture.system !== undefined) prompt.push({ role: 'system', content: fixture.system });
   prompt.push({ role: 'user', content: [{ type: 'text', text: 'Help me with my work.' }] });
@@ -73,7 +73,7 @@ export function buildCallOptions(fixture: ConformanceFixture): LanguageModelV4Ca
 }
 
 /** Every tool name the call options carry, by where it sits. */
-export function callOptionsWireNames(options: LanguageModelV4CallOptions): WireNames {
+function callOptionsWireNames(options: LanguageModelV4CallOptions): WireNames {
   const names: WireNames = { tools: [], toolChoice: [], history: [] };
   for (const entry of options.tools ?? [])
     if (entry.type === 'function') names.tools.push(entry.name);

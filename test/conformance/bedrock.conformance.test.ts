@@ -25,10 +25,10 @@ import {
 import type { ConformanceFixture } from './fixtures.js';
 
 /** A Claude model id, so the server also applies Anthropic's input-schema rules. */
-export const BEDROCK_MODEL_ID = 'anthropic.claude-sonnet-4-5-20250929-v1:0';
+const BEDROCK_MODEL_ID = 'anthropic.claude-sonnet-4-5-20250929-v1:0';
 
 /** A Converse input for a fixture, with canonical names. */
-export function buildConverseRequest(fixture: ConformanceFixture): ConverseCommandInput {
+function buildConverseRequest(fixture: ConformanceFixture): ConverseCommandInput {
   const messages: Message[] = [{ role: 'user', content: [{ text: 'Help me with my work.' }] }];
   for (const call of fixture.history) {
     messages.push(
@@ -65,7 +65,7 @@ export function buildConverseRequest(fixture: ConformanceFixture): ConverseComma
 }
 
 /** Every tool name a Converse input carries, by where it sits. */
-export function converseWireNames(request: ConverseCommandInput): WireNames {
+function converseWireNames(request: ConverseCommandInput): WireNames {
   const names: WireNames = { tools: [], toolChoice: [], history: [] };
   for (const tool of request.toolConfig?.tools ?? []) {
     if (tool.toolSpec !== undefined) names.tools.push(String(tool.toolSpec.name));
@@ -124,7 +124,7 @@ afterAll(() => {
 });
 
 /** A real Bedrock client pointed at the local server (HTTP/2, as it talks to AWS). */
-export function bedrockClient(baseUrl: string): BedrockRuntimeClient {
+function bedrockClient(baseUrl: string): BedrockRuntimeClient {
   const client = new BedrockRuntimeClient({
     region: 'us-east-1',
     endpoint: baseUrl,

@@ -6,7 +6,7 @@ import {
   type GenerateContentResponse,
   GoogleGenAI,
 } from '@google/genai';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectedRequest } from '../../src/core/projection/create-request-projection.js';
 import {
   type ProjectedGenerateContentRequest,
@@ -14,6 +14,10 @@ import {
   wrapGemini,
 } from '../../src/providers/gemini/index.js';
 import { geminiModule, vertexModule } from '../provider-server/gemini-module.js';
+import {
+  type ProviderServer,
+  startProviderServer,
+} from '../provider-server/start-provider-server.js';
 import {
   type AdapterSubject,
   type ReturnedCall,
@@ -23,7 +27,7 @@ import {
 import type { ConformanceFixture } from './fixtures.js';
 
 /** A `generateContent` request for a fixture, with canonical names (as gemini-cli builds it). */
-export function buildGeminiRequest(
+function buildGeminiRequest(
   fixture: ConformanceFixture,
   schemaField: 'parametersJsonSchema' | 'parameters' = 'parametersJsonSchema',
 ): GenerateContentParameters {
@@ -76,7 +80,7 @@ export function buildGeminiRequest(
 }
 
 /** Every tool name a `generateContent` request carries, by where it sits. */
-export function geminiWireNames(request: GenerateContentParameters): WireNames {
+function geminiWireNames(request: GenerateContentParameters): WireNames {
   const names: WireNames = { tools: [], toolChoice: [], history: [] };
   for (const tool of request.config?.tools ?? []) {
     if (!('functionDeclarations' in tool)) continue;
@@ -164,3 +168,64 @@ runAdapterConformance(geminiSubject('vertex'));
 // through the core's schema projection and must pass the server's field-by-field rules.
 runAdapterConformance(geminiSubject('gemini', 'parameters'));
 runAdapterConformance(geminiSubject('vertex', 'parameters'));
+
+describe('arguments restored after schema projection, through the real SDK', () => {
+  let server: ProviderServer;
+  beforeAll(async () => {
+    server = await startProviderServer({ modules: [vertexModule] });
+  });
+  afterAll(() => server.close());
+
+  for (const stream of [false, true]) {
+    it(`should hand back the server's argument shape (${stream ? 'streamed' : 'plain'})`, async () => {
+      // Vertex renames property keys it rejects (`page-id`) and Gemini's subset takes only string
+      // enums; the model answers in the projected shape, the host gets the server's shape back.
+      const request: GenerateContentParameters = {
+        model: 'gemini-2.5-flash',
+        contents: 'Set the level of page 7',
+        config: {
+          tools: [
+            {
+              functionDeclarations: [
+                {
+                  name: 'wiki__set.level',
+                  parameters: {
+                    type: 'object',
+                    properties: {
+                      'page-id': { type: 'string' },
+                      level: { type: 'integer', enum: [1, 2] },
+                    },
+                    required: ['page-id', 'level'],
+                  } as never,
+                },
+              ],
+            },
+          ],
+        },
+      };
+      server.script = (_request, tools) => [
+        { name: String(tools[0]?.name), arguments: { page_id: '7', level: '2' }, id: 'call_1' },
+      ];
+      const ai = wrapGemini(
+        new GoogleGenAI({
+          apiKey: 'test-key',
+          vertexai: true,
+          httpOptions: { baseUrl: server.url },
+        }),
+      );
+      const calls: ReturnedCall[] = [];
+      if (stream) {
+        for await (const chunk of await ai.models.generateContentStream(request)) {
+          calls.push(...toCalls(chunk.functionCalls));
+        }
+      } else {
+        calls.push(...toCalls((await ai.models.generateContent(request)).functionCalls));
+      }
+      expect(server.lastRequest().violations).toEqual([]);
+      const sent = JSON.stringify(server.lastRequest().body);
+      expect(sent).toContain('"page_id"');
+      expect(sent).not.toContain('"page-id"');
+      expect(calls).toEqual([{ name: 'wiki__set.level', arguments: { 'page-id': '7', level: 2 } }]);
+    });
+  }
+});
