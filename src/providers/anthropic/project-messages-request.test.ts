@@ -120,6 +120,21 @@ describe('projectMessagesRequest', () => {
     ]);
   });
 
+  it('should turn a choice of a left-out tool into auto, with a warning', () => {
+    const input = request(['github__create_issue'], [], 'broken__tool');
+    input.tools?.push({
+      name: 'broken__tool',
+      input_schema: { type: 'object', properties: { a: { $ref: '#/nowhere' } } },
+    });
+    const projected = projectMessagesRequest(input);
+    expect(projected.request.tools).toHaveLength(1);
+    expect(projected.request.tool_choice).toEqual({ type: 'auto' });
+    expect(projected.warnings.map((warning) => warning.code)).toEqual([
+      'TOOL_QUARANTINED',
+      'TOOL_CHOICE_DROPPED',
+    ]);
+  });
+
   it('should project tool references in tool results', () => {
     const input = request([LONG]);
     input.messages.push({

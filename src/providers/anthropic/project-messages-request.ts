@@ -110,7 +110,24 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
       ),
     );
   }
-  if (isRecord(request.tool_choice) && typeof request.tool_choice.name === 'string') {
+  if (
+    isRecord(request.tool_choice) &&
+    request.tool_choice.type === 'tool' &&
+    typeof request.tool_choice.name === 'string' &&
+    warnings.some(
+      (warning) =>
+        warning.code === 'TOOL_QUARANTINED' && warning.tool === (request.tool_choice as Json).name,
+    )
+  ) {
+    // Anthropic rejects a choice of a tool that is not in `tools`; the forced tool was left out.
+    const { name, ...rest } = request.tool_choice;
+    warnings.push({
+      code: 'TOOL_CHOICE_DROPPED',
+      tool: String(name),
+      message: `Tool "${String(name)}": named in tool_choice but left out of the request; sent tool_choice auto.`,
+    });
+    result = withProperty(result, 'tool_choice', { ...rest, type: 'auto' });
+  } else if (isRecord(request.tool_choice) && typeof request.tool_choice.name === 'string') {
     result = withProperty(
       result,
       'tool_choice',

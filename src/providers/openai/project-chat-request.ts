@@ -167,7 +167,8 @@ function projectChatBody<TRequest extends ChatRequestLike>(
     );
   }
   if (request.tool_choice !== undefined) {
-    result = withProperty(result, 'tool_choice', projectChoice(request.tool_choice, projection));
+    const choice = keepOfferedChoice(request.tool_choice, leftOutTools(warnings), warnings);
+    result = withProperty(result, 'tool_choice', projectChoice(choice, projection));
   }
   if (isRecord(request.function_call)) {
     result = withProperty(
@@ -232,6 +233,44 @@ function projectFunction(
     if (strict && !schema.strict) next = withProperty(next, 'strict', false);
   }
   return next;
+}
+
+function leftOutTools(warnings: readonly ProjectionWarning[]): Set<string> {
+  const names = new Set<string>();
+  for (const warning of warnings) {
+    if (warning.code === 'TOOL_QUARANTINED' && warning.tool !== undefined) names.add(warning.tool);
+  }
+  return names;
+}
+
+/**
+ * OpenAI rejects a `tool_choice` that names a function not in `tools`: a choice of a tool left out
+ * (quarantined) becomes `auto`, and left-out tools leave `allowed_tools`, with a warning.
+ */
+function keepOfferedChoice(
+  choice: unknown,
+  leftOut: ReadonlySet<string>,
+  warnings: ProjectionWarning[],
+): unknown {
+  if (leftOut.size === 0 || !isRecord(choice)) return choice;
+  const named = choiceNames(choice);
+  const dropped = named.filter((name) => leftOut.has(name));
+  if (dropped.length === 0) return choice;
+  for (const tool of dropped) {
+    warnings.push({
+      code: 'TOOL_CHOICE_DROPPED',
+      tool,
+      message: `Tool "${tool}": named in tool_choice but left out of the request; the choice no longer names it.`,
+    });
+  }
+  if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools)) {
+    const kept = (choice.allowed_tools.tools as unknown[]).filter(
+      (tool) => !choiceNames(tool).some((name) => leftOut.has(name)),
+    );
+    if (kept.length > 0)
+      return { ...choice, allowed_tools: { ...choice.allowed_tools, tools: kept } };
+  }
+  return 'auto';
 }
 
 function projectChoice(choice: unknown, projection: RequestProjection): unknown {

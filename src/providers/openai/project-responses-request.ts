@@ -221,7 +221,25 @@ function projectBody<TRequest extends ResponsesRequestLike>(
   if (request.tools !== undefined)
     result = withProperty(result, 'tools', projectTools(request.tools, context));
   if (request.tool_choice !== undefined) {
-    result = withProperty(result, 'tool_choice', projectChoice(request.tool_choice, context.flat));
+    let choice = request.tool_choice;
+    const forced = choiceNames(choice);
+    const dropped = forced.filter((name) =>
+      context.warnings.some(
+        (warning) => warning.code === 'TOOL_QUARANTINED' && warning.tool === name,
+      ),
+    );
+    if (dropped.length > 0) {
+      // OpenAI rejects a choice of a tool that is not in `tools`; the forced tool was left out.
+      for (const tool of dropped) {
+        context.warnings.push({
+          code: 'TOOL_CHOICE_DROPPED',
+          tool,
+          message: `Tool "${tool}": named in tool_choice but left out of the request; sent tool_choice auto.`,
+        });
+      }
+      choice = 'auto';
+    }
+    result = withProperty(result, 'tool_choice', projectChoice(choice, context.flat));
   }
   if (Array.isArray(request.input)) {
     result = withProperty(

@@ -180,11 +180,16 @@ describe('wrapOpenAI', () => {
         parameters: { type: 'object', properties: { a: { $ref: '#/nowhere' } } },
       },
     });
+    request.tool_choice = { type: 'function', function: { name: 'broken__tool' } };
     callLong();
     const completion = await client.chat.completions.create(request);
     expect(server.lastRequest().violations).toEqual([]);
     expect((server.lastRequest().body as { tools: unknown[] }).tools).toHaveLength(1);
-    expect(warnings).toMatchObject([{ code: 'TOOL_QUARANTINED', tool: 'broken__tool' }]);
+    expect(warnings).toMatchObject([
+      { code: 'TOOL_QUARANTINED', tool: 'broken__tool' },
+      { code: 'TOOL_CHOICE_DROPPED', tool: 'broken__tool' },
+    ]);
+    expect((server.lastRequest().body as { tool_choice: unknown }).tool_choice).toBe('auto');
     expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({
       function: { name: LONG },
     });
