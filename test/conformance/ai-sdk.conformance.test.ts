@@ -15,7 +15,7 @@ import {
   tool,
   wrapLanguageModel,
 } from 'ai';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectedRequest } from '../../src/core/projection/create-request-projection.js';
 import {
   type ProjectedLanguageModelRequest,
@@ -23,6 +23,10 @@ import {
   toolwireMiddleware,
 } from '../../src/providers/ai-sdk/index.js';
 import { openaiChatModule } from '../provider-server/openai-chat-module.js';
+import {
+  type ProviderServer,
+  startProviderServer,
+} from '../provider-server/start-provider-server.js';
 import {
   type AdapterSubject,
   type ReturnedCall,
@@ -179,3 +183,53 @@ const aiSdkSubject: AdapterSubject<LanguageModelV4CallOptions> = {
 };
 
 runAdapterConformance(aiSdkSubject);
+
+describe('arguments restored after strict projection, through generateText and streamText', () => {
+  let server: ProviderServer;
+  beforeAll(async () => {
+    server = await startProviderServer({ modules: [openaiChatModule] });
+  });
+  afterAll(() => server.close());
+
+  for (const stream of [false, true]) {
+    it(`should hand the tool the server's argument shape (${stream ? 'streamed' : 'plain'})`, async () => {
+      // OpenAI strict mode makes the optional `note` required and nullable; the model sends null,
+      // and the host must get the arguments without it, as the MCP server's schema describes them.
+      const seen: unknown[] = [];
+      const tools: ToolSet = {
+        'notes__add.note': tool({
+          strict: true,
+          inputSchema: jsonSchema({
+            type: 'object',
+            properties: { title: { type: 'string' }, note: { type: 'string' } },
+            required: ['title'],
+          }),
+          execute: async (input) => {
+            seen.push(input);
+            return 'ok';
+          },
+        }),
+      };
+      server.script = (_request, offered) => [
+        { name: String(offered[0]?.name), arguments: { title: 'T', note: null }, id: 'call_1' },
+      ];
+      const model = wrapLanguageModel({
+        model: chatModel(server.url),
+        middleware: toolwireMiddleware(),
+      });
+      const call = { model, tools, prompt: 'Add a note' };
+      const toolCalls = stream
+        ? await streamText(call).toolCalls
+        : (await generateText(call)).toolCalls;
+      const body = server.lastRequest().body as {
+        tools: { function: { name: string; strict?: boolean } }[];
+      };
+      expect(server.lastRequest().violations).toEqual([]);
+      expect(body.tools[0]?.function).toMatchObject({ name: 'notes__add_note', strict: true });
+      expect(toolCalls.map((entry) => [entry.toolName, entry.input])).toEqual([
+        ['notes__add.note', { title: 'T' }],
+      ]);
+      expect(seen).toEqual([{ title: 'T' }]);
+    });
+  }
+});
