@@ -24,7 +24,7 @@ import {
   runAdapterConformance,
   type WireNames,
 } from './adapter-conformance.js';
-import type { ConformanceFixture } from './fixtures.js';
+import { type ConformanceFixture, LONG_FIXTURE } from './fixtures.js';
 
 /** A `generateContent` request for a fixture, with canonical names (as gemini-cli builds it). */
 function buildGeminiRequest(
@@ -228,4 +228,43 @@ describe('arguments restored after schema projection, through the real SDK', () 
       expect(calls).toEqual([{ name: 'wiki__set.level', arguments: { 'page-id': '7', level: 2 } }]);
     });
   }
+});
+
+describe('chat sessions of a wrapped client', () => {
+  let server: ProviderServer;
+  beforeAll(async () => {
+    server = await startProviderServer({ modules: [geminiModule] });
+  });
+  afterAll(() => server.close());
+
+  it('should project every turn and keep the chat history canonical', async () => {
+    const long = LONG_FIXTURE.tools[0] as ConformanceFixture['tools'][number];
+    const ai = wrapGemini(
+      new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: server.url } }),
+    );
+    const chat = ai.chats.create({
+      model: 'gemini-2.5-flash',
+      config: {
+        tools: [
+          { functionDeclarations: [{ name: long.name, parametersJsonSchema: long.inputSchema }] },
+        ],
+      },
+    });
+    const first = await chat.sendMessage({ message: 'Find the page' });
+    expect(first.functionCalls?.map((call) => call.name)).toEqual([long.name]);
+    const second = await chat.sendMessage({
+      message: [{ functionResponse: { name: long.name, response: { output: 'page 7' } } }],
+    });
+    expect(second.functionCalls?.map((call) => call.name)).toEqual([long.name]);
+    // The second request replayed the first call and its result, under the wire name.
+    const wire = projectGenerateContentRequest(buildGeminiRequest(LONG_FIXTURE)).map.toWire(
+      long.name,
+    );
+    expect(server.requests.at(-1)?.violations).toEqual([]);
+    expect(JSON.stringify(server.requests.at(-1)?.body)).not.toContain(long.name);
+    expect(JSON.stringify(server.requests.at(-1)?.body)).toContain(`"name":"${wire}"`);
+    // The session's own history is canonical.
+    const history = JSON.stringify(chat.getHistory());
+    expect(history).toContain(`"name":"${long.name}"`);
+  });
 });

@@ -30,9 +30,9 @@ export interface WrapGeminiOptions extends GeminiProjectionOptions {
 /**
  * Wraps a `GoogleGenAI` client (or its `models`) so that `models.generateContent` and
  * `models.generateContentStream` project every request and resolve every response and stream
- * chunk, transparently. The result has the client's own type; everything else on it behaves as
- * before. The envelope defaults to `vertex` for a client made with `vertexai: true`, else
- * `gemini`. (`ai.chats` keeps its own reference to the unwrapped models; use `models`.)
+ * chunk, transparently, and so do chat sessions of `ai.chats` (their history stays canonical).
+ * The result has the client's own type; everything else on it behaves as before. The envelope
+ * defaults to `vertex` for a client made with `vertexai: true`, else `gemini`.
  *
  * @example
  * ```ts
@@ -55,9 +55,23 @@ export function wrapGemini<TClient extends GeminiClientLike>(
   if ('models' in client && typeof client.models === 'object' && client.models !== null) {
     const envelope = options.envelope ?? (client.vertexai === true ? 'vertex' : 'gemini');
     const models = wrapModels(client.models, { ...options, envelope });
-    return Object.create(client, {
+    const properties: PropertyDescriptorMap = {
       models: { value: models, enumerable: true, writable: true, configurable: true },
-    }) as TClient;
+    };
+    // `ai.chats` holds the models it sends through (`modelsModule`); point it at the wrapped ones,
+    // so chat sessions are projected too and keep their history canonical.
+    const chats = (client as { chats?: unknown }).chats;
+    if (typeof chats === 'object' && chats !== null && 'modelsModule' in chats) {
+      properties.chats = {
+        value: Object.create(chats, {
+          modelsModule: { value: models, enumerable: true, writable: true, configurable: true },
+        }),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      };
+    }
+    return Object.create(client, properties) as TClient;
   }
   return wrapModels(client as GeminiModelsLike, options) as TClient;
 }
