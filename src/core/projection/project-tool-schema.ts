@@ -29,8 +29,8 @@ export interface ProjectToolSchemaResult {
    * quarantined.
    */
   schema: unknown;
-  /** One per lossy change, naming the tool (and the quarantine, when there is one). */
-  warnings: ProjectionWarning[];
+  /** One per lossy change, naming the tool (and the quarantine, when there is one). Read-only. */
+  warnings: readonly ProjectionWarning[];
   /**
    * Turns the model's arguments back into what the server's schema describes; `undefined` when
    * the projection did not change the shape of arguments.
@@ -51,6 +51,8 @@ interface Projected {
   strict: boolean;
   /** Why the schema cannot be projected, when it cannot. */
   failure: string | undefined;
+  /** The shared result when there are no warnings (read-only for callers). */
+  clean?: ProjectToolSchemaResult;
 }
 
 const results = new WeakMap<object, Map<string, Projected>>();
@@ -117,6 +119,17 @@ export function projectToolSchema(options: ProjectToolSchemaOptions): ProjectToo
       strict: false,
       quarantined: true,
     };
+  }
+  // Most schemas project without warnings: then the result does not depend on the tool's name.
+  if (projected.warnings.length === 0) {
+    projected.clean ??= {
+      schema: projected.schema,
+      warnings: [],
+      restore: projected.restore,
+      strict: projected.strict,
+      quarantined: false,
+    };
+    return projected.clean;
   }
   return {
     schema: projected.schema,
