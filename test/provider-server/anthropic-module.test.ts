@@ -15,7 +15,7 @@ describe('anthropicModule', () => {
 
   const schema = { type: 'object' as const, properties: { q: { type: 'string' } } };
   const base = (
-    tools: MessageCreateParamsNonStreaming['tools'],
+    tools: NonNullable<MessageCreateParamsNonStreaming['tools']>,
   ): MessageCreateParamsNonStreaming => ({
     model: 'claude-test',
     max_tokens: 10,
