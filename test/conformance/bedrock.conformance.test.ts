@@ -25,10 +25,15 @@ import {
 import type { ConformanceFixture } from './fixtures.js';
 
 /** A Claude model id, so the server also applies Anthropic's input-schema rules. */
-const BEDROCK_MODEL_ID = 'anthropic.claude-sonnet-4-5-20250929-v1:0';
+const CLAUDE_MODEL_ID = 'anthropic.claude-sonnet-4-5-20250929-v1:0';
+/** Bedrock's name rule holds for every model; Nova gets no Anthropic schema rules on the server. */
+const NOVA_MODEL_ID = 'amazon.nova-pro-v1:0';
 
 /** A Converse input for a fixture, with canonical names. */
-function buildConverseRequest(fixture: ConformanceFixture): ConverseCommandInput {
+function buildConverseRequest(
+  fixture: ConformanceFixture,
+  modelId = CLAUDE_MODEL_ID,
+): ConverseCommandInput {
   const messages: Message[] = [{ role: 'user', content: [{ text: 'Help me with my work.' }] }];
   for (const call of fixture.history) {
     messages.push(
@@ -46,7 +51,7 @@ function buildConverseRequest(fixture: ConformanceFixture): ConverseCommandInput
   }
   messages.push({ role: 'user', content: [{ text: 'Go on.' }] });
   return {
-    modelId: BEDROCK_MODEL_ID,
+    modelId,
     messages,
     ...(fixture.system === undefined ? {} : { system: [{ text: fixture.system }] }),
     toolConfig: {
@@ -135,11 +140,11 @@ function bedrockClient(baseUrl: string): BedrockRuntimeClient {
   return client;
 }
 
-const bedrockSubject: AdapterSubject<ConverseCommandInput> = {
-  name: 'bedrock',
+const bedrockSubject = (modelId: string): AdapterSubject<ConverseCommandInput> => ({
+  name: `bedrock (${modelId})`,
   envelope: 'bedrock',
   modules: [bedrockModule],
-  buildRequest: buildConverseRequest,
+  buildRequest: (fixture) => buildConverseRequest(fixture, modelId),
   project: (request, options) =>
     projectConverseRequest(request, options) as ProjectedRequest<
       ConverseCommandInput,
@@ -178,6 +183,7 @@ const bedrockSubject: AdapterSubject<ConverseCommandInput> = {
     expect((error as BedrockRuntimeServiceException).name).toBe('ValidationException');
     expect((error as BedrockRuntimeServiceException).$metadata.httpStatusCode).toBe(400);
   },
-};
+});
 
-runAdapterConformance(bedrockSubject);
+runAdapterConformance(bedrockSubject(CLAUDE_MODEL_ID));
+runAdapterConformance(bedrockSubject(NOVA_MODEL_ID));
