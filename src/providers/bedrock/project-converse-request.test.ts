@@ -248,6 +248,15 @@ describe('projectConverseRequest', () => {
     ]);
   });
 
+  it('should send a tool offered twice once, with a warning', () => {
+    const input = converse(['github__create_issue', 'github__create_issue']);
+    const projected = projectConverseRequest(input);
+    expect(toolNames(projected.request)).toEqual(['github__create_issue']);
+    expect(projected.warnings).toEqual([
+      expect.objectContaining({ code: 'DUPLICATE_TOOL_LEFT_OUT', tool: 'github__create_issue' }),
+    ]);
+  });
+
   it('should fit every name and resolve it back, for any set of names', () => {
     fc.assert(
       fc.property(

@@ -255,7 +255,23 @@ function projectState(
         key: [options.describeAliases !== false],
         fingerprint: toolsFingerprint,
         project: (recorder) => {
-          const projectedList = mapArray(tools, (tool) => projectTool(tool, projection, recorder));
+          const seen = new Set<string>();
+          const projectedList = mapArray(tools, (tool) => {
+            const name = isRecord(tool) && isRecord(tool.toolSpec) ? tool.toolSpec.name : undefined;
+            if (typeof name === 'string') {
+              // Bedrock rejects a toolConfig that offers one name twice.
+              if (seen.has(name)) {
+                recorder.warnings.push({
+                  code: 'DUPLICATE_TOOL_LEFT_OUT',
+                  tool: name,
+                  message: `Tool "${name}": offered twice; Bedrock takes each tool name once, so only the first is sent.`,
+                });
+                return LEFT_OUT;
+              }
+              seen.add(name);
+            }
+            return projectTool(tool, projection, recorder);
+          });
           // A tool whose schema cannot be sent is left out (quarantined), with its warning.
           return projectedList.includes(LEFT_OUT)
             ? projectedList.filter((tool) => tool !== LEFT_OUT)

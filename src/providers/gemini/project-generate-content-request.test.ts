@@ -334,6 +334,21 @@ describe('projectGenerateContentRequest', () => {
     ]);
   });
 
+  it('should send a function declared twice once, with a warning', () => {
+    const input = request(['github__create_issue', LONG]);
+    input.config?.tools?.push({ functionDeclarations: [{ name: LONG, description: 'again' }] });
+    const projected = projectGenerateContentRequest(input);
+    const names = (projected.request.config?.tools ?? []).flatMap((tool) =>
+      ((tool as { functionDeclarations?: { name: string }[] }).functionDeclarations ?? []).map(
+        (declaration) => declaration.name,
+      ),
+    );
+    expect(names).toEqual(['github__create_issue', projected.map.toWire(LONG)]);
+    expect(projected.warnings).toEqual([
+      expect.objectContaining({ code: 'DUPLICATE_TOOL_LEFT_OUT', tool: LONG }),
+    ]);
+  });
+
   it('should reject a request that is not an object with a typed error', () => {
     expect(() => projectGenerateContentRequest(null as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_REQUEST' }),

@@ -270,18 +270,35 @@ function projectTools(
   target: 'gemini' | 'vertex',
   recorder: ToolListRecorder,
 ): unknown[] {
+  const seen = new Set<string>();
   return mapArray(tools, (tool) => {
     if (!isRecord(tool) || !Array.isArray(tool.functionDeclarations)) return tool;
     const input = tool.functionDeclarations as GeminiFunctionDeclaration[];
-    let declarations = mapArray(input, (declaration) =>
-      projectDeclaration(declaration, projection, target, recorder),
-    );
+    let declarations = mapArray(input, (declaration) => {
+      // Gemini rejects the whole request on "Duplicate function declaration found".
+      if (isRecord(declaration) && typeof declaration.name === 'string') {
+        if (seen.has(declaration.name)) {
+          recorder.warnings.push(duplicateWarning(declaration.name));
+          return LEFT_OUT;
+        }
+        seen.add(declaration.name);
+      }
+      return projectDeclaration(declaration, projection, target, recorder);
+    });
     // A declaration whose schema cannot be sent is left out (quarantined), with its warning.
     if (declarations.includes(LEFT_OUT)) {
       declarations = declarations.filter((declaration) => declaration !== LEFT_OUT);
     }
     return declarations === input ? tool : { ...tool, functionDeclarations: declarations };
   });
+}
+
+function duplicateWarning(name: string): ProjectionWarning {
+  return {
+    code: 'DUPLICATE_TOOL_LEFT_OUT',
+    tool: name,
+    message: `Tool "${name}": declared twice; Gemini takes each function name once, so only the first is sent.`,
+  };
 }
 
 /** Marks a declaration left out of the request. */
