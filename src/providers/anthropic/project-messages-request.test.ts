@@ -235,4 +235,16 @@ describe('wrapAnthropic', () => {
     expect(server.lastRequest().violations).toEqual([]);
     expect(final.content[0]).toMatchObject({ name: BRIDGE, input: { name: LONG } });
   });
+
+  it('should wrap beta.messages too, plain and through its stream helper', async () => {
+    server.script = (_recorded, tools) => [
+      { name: tools[0]?.name as string, arguments: {}, id: 'c' },
+    ];
+    const client = wrapAnthropic(raw);
+    const plain = await client.beta.messages.create(request([LONG]));
+    expect(server.lastRequest().violations).toEqual([]);
+    expect(plain.content[0]).toMatchObject({ type: 'tool_use', name: LONG });
+    const streamed = await client.beta.messages.stream(request([LONG])).finalMessage();
+    expect(streamed.content[0]).toMatchObject({ type: 'tool_use', name: LONG });
+  });
 });

@@ -13,8 +13,9 @@ export interface AnthropicClientLike {
 
 /**
  * Wraps an `Anthropic` client (also `AnthropicVertex` / `AnthropicBedrock` clients with the same
- * `messages` resource) so that `messages.create`, plain and streamed, and the helpers built on it
- * (`messages.stream()`, `messages.parse()`) project every request onto the wire and resolve every
+ * `messages` resource) so that `messages.create` and `beta.messages.create`, plain and streamed,
+ * and the helpers built on them (`messages.stream()`, `messages.parse()`, `beta.messages.stream()`)
+ * project every request onto the wire and resolve every
  * `tool_use` back to its canonical name. The client is not changed; the wrapper has its type.
  *
  * @example
@@ -32,20 +33,16 @@ export function wrapAnthropic<TClient extends AnthropicClientLike>(
   options: WrapAnthropicOptions = {},
 ): TClient {
   const { onWarnings, onResolutions, ...projection } = options;
+  const create = {
+    project: (body: unknown) =>
+      projectMessagesRequest(body as MessagesRequestLike, projection) as never,
+    isStream: (body: unknown) =>
+      typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true,
+  };
+  // `beta.messages` takes the same request shape plus beta features (tool search, MCP connector).
   return wrapClient(
     client,
-    {
-      messages: {
-        create: {
-          project: (body) =>
-            projectMessagesRequest(body as MessagesRequestLike, projection) as never,
-          isStream: (body) =>
-            typeof body === 'object' &&
-            body !== null &&
-            (body as { stream?: unknown }).stream === true,
-        },
-      },
-    },
+    { messages: { create }, 'beta.messages': { create } },
     {
       ...(onWarnings === undefined ? {} : { onWarnings }),
       ...(onResolutions === undefined ? {} : { onResolutions }),
