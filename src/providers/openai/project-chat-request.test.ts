@@ -237,4 +237,38 @@ describe('projectChatRequest', () => {
     expect(JSON.parse(joined)).toEqual({ name: LONG, arguments: {} });
     expect(events.at(-1)?.choices[0]?.finish_reason).toBe('tool_calls');
   });
+
+  it('should project custom tools and custom tool calls, and resolve them', () => {
+    const input: ChatCompletionCreateParams = {
+      model: 'm',
+      messages: [
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c', type: 'custom', custom: { name: LONG, input: 'SELECT 1' } }],
+        },
+      ],
+      tools: [{ type: 'custom', custom: { name: LONG, description: 'Runs SQL.' } }],
+      tool_choice: { type: 'custom', custom: { name: LONG } },
+    };
+    const projected = projectChatRequest(input);
+    const wire = projected.map.toWire(LONG);
+    expect(projected.request.tools?.[0]).toMatchObject({ custom: { name: wire } });
+    expect(projected.request.tool_choice).toEqual({ type: 'custom', custom: { name: wire } });
+    const history = projected.request.messages[0];
+    expect(history?.role === 'assistant' && history.tool_calls?.[0]).toMatchObject({
+      custom: { name: wire, input: 'SELECT 1' },
+    });
+    const response = completion(wire, {});
+    const message = response.choices[0]?.message;
+    if (message)
+      message.tool_calls = [{ id: 'c', type: 'custom', custom: { name: wire, input: 'SELECT 2' } }];
+    expect(
+      projected.resolveResponse(response).response.choices[0]?.message.tool_calls?.[0],
+    ).toEqual({
+      id: 'c',
+      type: 'custom',
+      custom: { name: LONG, input: 'SELECT 2' },
+    });
+  });
 });
