@@ -100,7 +100,7 @@ function walk(
   const properties = schema.properties;
   if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
     for (const [key, value] of Object.entries(properties)) {
-      const at = `${path}/properties/${escape(key)}`;
+      const at = `${path}/properties/${escapePointer(key)}`;
       if (!PROPERTY_KEY.test(key)) {
         problems.push({
           path: at,
@@ -122,12 +122,12 @@ function walk(
     const table = schema[keyword];
     if (typeof table === 'object' && table !== null && !Array.isArray(table)) {
       for (const [key, value] of Object.entries(table)) {
-        walk(value, `${path}/${keyword}/${escape(key)}`, problems, depth + 1, seen);
+        walk(value, `${path}/${keyword}/${escapePointer(key)}`, problems, depth + 1, seen);
       }
     }
   }
 }
 
-function escape(key: string): string {
+function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
