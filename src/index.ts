@@ -5,6 +5,11 @@
  */
 
 export {
+  createToolWireMap,
+  type ToolWireMap,
+  type ToolWireMapOptions,
+} from './core/create-tool-wire-map.js';
+export {
   ENVELOPES,
   type Envelope,
   type EnvelopeId,

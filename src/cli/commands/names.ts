@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createToolWireMap } from '../../core/create-tool-wire-map.js';
-import { resolveNamingPreset } from '../../core/naming-preset.js';
+import { type NamingPresetInput, resolveNamingPreset } from '../../core/naming-preset.js';
 import { type CliContext, EXIT } from '../cli-context.js';
 import { createStyle } from '../create-style.js';
 import { loadTarget } from '../load-target.js';
@@ -11,10 +11,6 @@ import {
   targetOptions,
 } from '../target-options.js';
 
-interface NamesFlags extends CommonTargetFlags {
-  envelope: string;
-}
-
 /** One row of `toolwire names --json`. */
 export interface NameRow {
   server: string;
@@ -22,6 +18,45 @@ export interface NameRow {
   canonical: string;
   wire: string;
   aliased: boolean;
+}
+
+/** Options of {@link listNames}. */
+export interface ListNamesOptions {
+  /** The servers and their remote tool names, in catalog order. */
+  servers: readonly { server: string; tools: readonly string[] }[];
+  /** Envelope id. */
+  envelope: string;
+  /** Naming preset. @defaultValue `'toolwire'` */
+  preset?: NamingPresetInput;
+}
+
+/**
+ * The canonical and wire name of every tool, in catalog order, from one wire map over all servers
+ * (as one request carries them).
+ *
+ * @example
+ * ```ts
+ * listNames({ servers: [{ server: 'browser', tools: ['browser.fetch'] }], envelope: 'openai' });
+ * // [{ server: 'browser', tool: 'browser.fetch', canonical: 'browser__browser.fetch', wire: 'browser__browser_fetch', aliased: true }]
+ * ```
+ */
+export function listNames(options: ListNamesOptions): NameRow[] {
+  const preset = resolveNamingPreset(options.preset);
+  const tools = options.servers.flatMap(({ server, tools: names }) =>
+    names.map((tool) => ({ server, tool, canonical: preset.formatName(server, tool) })),
+  );
+  const map = createToolWireMap(
+    tools.map((tool) => tool.canonical),
+    { envelope: options.envelope, separator: preset.separator },
+  );
+  return tools.map((tool) => {
+    const wire = map.toWire(tool.canonical);
+    return { ...tool, wire, aliased: wire !== tool.canonical };
+  });
+}
+
+interface NamesFlags extends CommonTargetFlags {
+  envelope: string;
 }
 
 /**
@@ -34,27 +69,24 @@ export function registerNamesCommand(program: Command, context: CliContext): voi
       .command('names')
       .argument(
         '[target]',
-        'catalog JSON, config file, or - for stdin; default: the usual config files',
+        'catalog JSON (a tools/list result or an array of tools), config file, or - for stdin; default: the usual config files',
       )
-      .description("Print each tool's canonical name and the wire name it is sent under.")
-      .option('--envelope <id>', 'the provider envelope', parseEnvelope, 'universal'),
+      .description("Print each tool's canonical and wire name; aliased names are marked with *.")
+      .option(
+        '--envelope <id>',
+        'envelope id: openai, anthropic, bedrock, gemini, vertex, mcp, universal',
+        parseEnvelope,
+        'universal',
+      ),
   ).action(async (target: string | undefined, flags: NamesFlags) => {
     const loaded = await loadTarget(targetOptions(target, flags, context));
-    const preset = resolveNamingPreset(flags.preset);
-    const tools = loaded.catalogs.flatMap((catalog) =>
-      catalog.tools.map((tool) => ({
+    const rows = listNames({
+      servers: loaded.catalogs.map((catalog) => ({
         server: catalog.server,
-        tool: tool.name,
-        canonical: preset.formatName(catalog.server, tool.name),
+        tools: catalog.tools.map((tool) => tool.name),
       })),
-    );
-    const map = createToolWireMap(
-      tools.map((tool) => tool.canonical),
-      { envelope: flags.envelope, separator: preset.separator },
-    );
-    const rows: NameRow[] = tools.map((tool) => {
-      const wire = map.toWire(tool.canonical);
-      return { ...tool, wire, aliased: wire !== tool.canonical };
+      envelope: flags.envelope,
+      preset: flags.preset,
     });
     if (flags.json === true) {
       context.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -65,18 +97,20 @@ export function registerNamesCommand(program: Command, context: CliContext): voi
         color: flags.color,
       });
       const width = Math.max(9, ...rows.map((row) => row.canonical.length));
-      const lines = [style.dim(`${'canonical'.padEnd(width)}  wire (${map.envelope.id})`)];
+      const lines = [style.dim(`  ${'canonical'.padEnd(width)}  wire (${flags.envelope})`)];
       for (const row of rows) {
-        lines.push(
-          `${row.canonical.padEnd(width)}  ${row.aliased ? style.yellow(`${row.wire}  (aliased)`) : row.wire}`,
-        );
+        const line = `${row.aliased ? '*' : ' '} ${row.canonical.padEnd(width)}  ${row.wire}`;
+        lines.push(row.aliased ? style.yellow(line) : line);
       }
+      const aliased = rows.filter((row) => row.aliased).length;
+      lines.push('', `${rows.length} tools, ${aliased} aliased (*) to fit "${flags.envelope}".`);
       for (const failure of loaded.failures) {
         lines.push(style.red(`${failure.server}: ${failure.state}: ${failure.reason}`));
       }
       context.stdout(`${lines.join('\n')}\n`);
     }
-    if (loaded.failures.some((failure) => failure.state === 'failed'))
+    if (loaded.failures.some((failure) => failure.state === 'failed')) {
       context.exit(EXIT.serverFailed);
+    }
   });
 }
