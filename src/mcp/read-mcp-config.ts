@@ -72,30 +72,60 @@ export function parseJsonWithComments(text: string, source: string): unknown {
 }
 
 function stripJsonComments(text: string): string {
+  // Two passes over the text outside strings: comments first, then commas before } or ].
+  return dropTrailingCommas(dropComments(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+}
+
+function dropComments(text: string): string {
   let output = '';
-  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let index = 0;
   while (index < text.length) {
     const character = text[index] as string;
     const next = text[index + 1];
     if (character === '"') {
-      let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      output += text.slice(index, end + 1);
-      index = end + 1;
+      const end = stringEnd(text, index);
+      output += text.slice(index, end);
+      index = end;
     } else if (character === '/' && next === '/') {
       while (index < text.length && text[index] !== '\n') index++;
     } else if (character === '/' && next === '*') {
       const end = text.indexOf('*/', index + 2);
       index = end === -1 ? text.length : end + 2;
-    } else if (character === ',') {
-      let look = index + 1;
-      while (look < text.length && /\s/.test(text[look] as string)) look++;
-      if (text[look] !== '}' && text[look] !== ']') output += character;
-      index++;
     } else {
       output += character;
       index++;
     }
   }
   return output;
+}
+
+function dropTrailingCommas(text: string): string {
+  let output = '';
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index] as string;
+    if (character === '"') {
+      const end = stringEnd(text, index);
+      output += text.slice(index, end);
+      index = end;
+      continue;
+    }
+    if (character === ',') {
+      let look = index + 1;
+      while (look < text.length && /\s/.test(text[look] as string)) look++;
+      if (text[look] === '}' || text[look] === ']') {
+        index++;
+        continue;
+      }
+    }
+    output += character;
+    index++;
+  }
+  return output;
+}
+
+function stringEnd(text: string, start: number): number {
+  let end = start + 1;
+  while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+  return end + 1;
 }
