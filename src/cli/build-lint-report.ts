@@ -1,4 +1,3 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createToolWireMap } from '../core/create-tool-wire-map.js';
 import { resolveEnvelope } from '../core/envelope.js';
 import { explainEnvelopeFit } from '../core/explain-envelope-fit.js';
@@ -75,6 +74,8 @@ export interface BuildLintReportOptions {
   loaded: LoadedTarget;
   preset: NamingPreset;
   envelopes: string[];
+  /** Counts o200k_base tokens (gpt-tokenizer; passed in so that it loads only for lint). */
+  countTokens: (text: string) => number;
 }
 
 /**
@@ -144,7 +145,7 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
         .filter((violation) => violation.rule !== 'length')
         .map((violation) => violation.message),
       tools: lintTools,
-      tokens: wireTools.length === 0 ? 0 : countTokens(JSON.stringify(wireTools)),
+      tokens: wireTools.length === 0 ? 0 : options.countTokens(JSON.stringify(wireTools)),
     };
     if (catalog.source !== undefined) server.source = catalog.source;
     if (catalog.serverInfo !== undefined) server.serverInfo = catalog.serverInfo;

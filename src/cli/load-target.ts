@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { findMcpConfigFiles } from '../mcp/find-mcp-config-files.js';
-import { createMcpHub } from '../mcp/mcp-hub.js';
 import type { McpCatalog } from '../mcp/parse-catalog.js';
 import { parseCatalog } from '../mcp/parse-catalog.js';
 import { type McpServerEntry, parseMcpConfig } from '../mcp/parse-mcp-config.js';
@@ -167,6 +166,8 @@ async function listServers(
   warnings: string[],
   options: TargetOptions,
 ): Promise<LoadedTarget> {
+  // The MCP SDK loads only when servers are started, not for catalogs.
+  const { createMcpHub } = await import('../mcp/mcp-hub.js');
   const hub = createMcpHub({
     servers,
     restart: false,

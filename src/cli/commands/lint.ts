@@ -46,7 +46,10 @@ export function registerLintCommand(program: Command, context: CliContext): void
       ),
   ).action(async (target: string | undefined, flags: LintFlags) => {
     const loaded = await loadTarget(targetOptions(target, flags, context));
+    // The o200k tables take a moment to load; only lint needs them.
+    const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
     const report = buildLintReport({
+      countTokens,
       loaded,
       preset: resolveNamingPreset(flags.preset),
       envelopes: flags.envelopes.filter((id) => Object.hasOwn(ENVELOPES, id)),
