@@ -103,8 +103,13 @@ export async function loadTarget(options: TargetOptions): Promise<LoadedTarget> 
     });
     return listServers(parsed.servers, `config: ${options.target}`, [], options);
   }
+  // The server key: --server, else the one the catalog names (captures do), else the file name.
+  const named =
+    typeof document === 'object' && document !== null && !Array.isArray(document)
+      ? (document as { server?: unknown }).server
+      : undefined;
   const fallback = isStdin ? undefined : basename(path, extname(path));
-  const server = options.server ?? fallback;
+  const server = options.server ?? (typeof named === 'string' ? named : fallback);
   const parsed = parseCatalog({
     document,
     source: isStdin ? 'Standard input' : `Catalog ${path}`,
