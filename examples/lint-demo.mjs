@@ -12,13 +12,8 @@ const sandbox = mkdtempSync(join(tmpdir(), 'toolwire-demo-'));
 try {
   const run = spawnSync(
     process.execPath,
-    [
-      join(root, 'dist/cli/main.js'),
-      'lint',
-      join(root, 'examples/mcp.json'),
-      ...process.argv.slice(2),
-    ],
-    { stdio: 'inherit', env: { ...process.env, TOOLWIRE_DEMO_DIR: sandbox } },
+    ['dist/cli/main.js', 'lint', 'examples/mcp.json', ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, TOOLWIRE_DEMO_DIR: sandbox } },
   );
   process.exitCode = run.status ?? 1;
 } finally {
