@@ -305,7 +305,21 @@ describe('createToolWireMap invariants (shared/design.md section 2)', () => {
 
   it('6. no shadowing: the text before a separator in a wire name is its own server', () => {
     fc.assert(
-      fc.property(nameSet, envelope, (names, target) => {
+      fc.property(nameSet, envelope, (base, target) => {
+        // Servers that differ only where the envelope substitutes (`a.b`, `a_b`, `a/b`) contend
+        // for one shown server part.
+        const names = [
+          ...base,
+          ...base.flatMap((name) => {
+            const at = name.indexOf(SEPARATOR);
+            if (at <= 0) return [];
+            const server = name.slice(0, at);
+            const rest = name.slice(at);
+            return ['_', '.', '/', ' ']
+              .map((swap) => server.replace(/[._/ -]/, swap) + rest)
+              .filter((variant) => variant !== name);
+          }),
+        ];
         const map = createToolWireMap(names, { envelope: target });
         const owners = new Map<string, string | undefined>();
         for (const [canonical, wire] of map.entries()) {

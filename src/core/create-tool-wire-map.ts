@@ -4,7 +4,7 @@ import {
   renderCharacterClass,
 } from './compile-envelope.js';
 import type { Envelope, EnvelopeInput } from './envelope.js';
-import { fitsEnvelope } from './fits-envelope.js';
+import { fitsCompiledEnvelope } from './fits-envelope.js';
 import { resolveSeparator } from './join-tool-name.js';
 import { nameHash } from './name-hash.js';
 import { ToolwireError } from './toolwire-error.js';
@@ -228,7 +228,7 @@ function readOverrides(
   const byWire = new Map<string, string>();
   const result = new Map<string, string>();
   for (const [canonical, wire] of pairs) {
-    if (typeof wire !== 'string' || !fitsEnvelope(wire, compiled.envelope)) {
+    if (typeof wire !== 'string' || !fitsCompiledEnvelope(wire, compiled)) {
       throw new ToolwireError({
         code: 'INVALID_OVERRIDE',
         message: `Override for "${canonical}": ${JSON.stringify(wire)} does not fit envelope "${compiled.envelope.id}" (characters ${compiled.envelope.allowedCharacters}, at most ${compiled.maxLength}); pin a name that fits.`,
@@ -394,35 +394,29 @@ function infoFor(canonical: string, context: Context): NameInfo {
 
 function describeName(canonical: string, context: Context): NameInfo {
   const { compiled, separator, joiner, leader } = context;
-  const server = serverOf(canonical, separator);
-  const fits = fitsEnvelope(canonical, compiled.envelope);
+  const at = canonical.indexOf(separator);
+  const server = at > 0 ? canonical.slice(0, at) : undefined;
+  const shownServerPart = at >= 0 ? canonical.slice(0, at) : undefined;
+  const fits = fitsCompiledEnvelope(canonical, compiled);
   let substitute: string | undefined;
   let substituteServerPart: string | undefined;
   // Each code point becomes at most one character, so a name over twice the limit cannot fit.
   if (!fits && joiner !== '' && canonical.length <= compiled.maxLength * 2) {
-    const tool =
-      server === undefined ? canonical : canonical.slice(server.length + separator.length);
-    const head = server === undefined ? '' : substituteCharacters(server, context);
-    const body = substituteCharacters(tool, context);
-    let candidate = server === undefined ? body : head + separator + body;
-    let prefix = '';
-    if (
-      compiled.first[candidate.charCodeAt(0)] !== 1 &&
-      compiled.first[joiner.charCodeAt(0)] === 1
-    ) {
-      prefix = joiner;
-      candidate = prefix + candidate;
-    }
-    // The text before the first separator must be this name's own server, or nothing at all.
-    const at = candidate.indexOf(separator);
-    const shapeKept = server === undefined ? at < 0 : at === prefix.length + head.length;
-    if (shapeKept && candidate !== canonical && fitsEnvelope(candidate, compiled.envelope)) {
-      substitute = candidate;
-      substituteServerPart = server === undefined ? undefined : prefix + head;
+    const whole = substituteCharacters(canonical, context);
+    const needsLeader = compiled.first[whole.charCodeAt(0)] !== 1 && leader !== '';
+    const candidate = needsLeader ? leader + whole : whole;
+    if (candidate !== canonical && fitsCompiledEnvelope(candidate, compiled)) {
+      // The text before the first separator must be this name's own server, or nothing at all.
+      const head = server === undefined ? '' : substituteCharacters(server, context);
+      const prefix = needsLeader ? leader : '';
+      const shown = candidate.indexOf(separator);
+      const shapeKept = server === undefined ? shown < 0 : shown === prefix.length + head.length;
+      if (shapeKept) {
+        substitute = candidate;
+        substituteServerPart = server === undefined ? undefined : prefix + head;
+      }
     }
   }
-  const at = canonical.indexOf(separator);
-  const shownServerPart = at >= 0 ? canonical.slice(0, at) : undefined;
   return {
     canonical,
     fits,
@@ -497,7 +491,7 @@ function hashFits(compiled: CompiledEnvelope): boolean {
  * letters and digits trimmed from both ends. A segment too long to ever be shown whole keeps only a window at each end.
  */
 function displayForm(text: string, context: Context): string {
-  const { compiled, separator, joiner } = context;
+  const { separator, joiner } = context;
   const clean = (part: string): string =>
     trimJoiner(foldSeparator(substituteCharacters(part, context), separator, joiner));
   if (text.length <= WINDOW * 2) return clean(text);

@@ -1,4 +1,7 @@
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+/** RFC 4648 base32, lowercase, as character codes. */
+const ALPHABET: readonly number[] = Array.from('abcdefghijklmnopqrstuvwxyz234567', (character) =>
+  character.charCodeAt(0),
+);
 
 /**
  * The alias suffix of a string: the first five bytes (40 bits) of its FNV-1a 64-bit hash, taken
@@ -47,14 +50,19 @@ export function nameHash(text: string): string {
       mix(0x80 | (code & 0x3f));
     }
   }
-  // 40 bits: h3, h2 and the high byte of h1.
-  let value = (h3 * 0x10000 + h2) * 0x100 + (h1 >>> 8);
-  let suffix = '';
-  for (let index = 0; index < 8; index++) {
-    suffix = BASE32[value % 32] + suffix;
-    value = Math.floor(value / 32);
-  }
-  return suffix;
+  // 40 bits, big-endian: h3, h2 and the high byte of h1, five bits to a character.
+  const high = h3 * 0x10000 + h2;
+  const low = h1 >>> 8;
+  return String.fromCharCode(
+    ALPHABET[high >>> 27] as number,
+    ALPHABET[(high >>> 22) & 31] as number,
+    ALPHABET[(high >>> 17) & 31] as number,
+    ALPHABET[(high >>> 12) & 31] as number,
+    ALPHABET[(high >>> 7) & 31] as number,
+    ALPHABET[(high >>> 2) & 31] as number,
+    ALPHABET[((high & 3) << 3) | (low >>> 5)] as number,
+    ALPHABET[low & 31] as number,
+  );
 }
 
 // The 64-bit state, in four 16-bit limbs so that every product stays exact in a double. Module
