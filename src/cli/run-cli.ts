@@ -61,7 +61,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (ToolwireError.isInstance(error)) {
-      context.stderr(`toolwire: ${error.message}\n`);
+      context.stderr(`toolwire: ${error.message} [${error.code}]\n`);
       return error.code === 'SERVER_UNAVAILABLE' ? EXIT.serverFailed : EXIT.usage;
     }
     context.stderr(

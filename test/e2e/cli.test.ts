@@ -322,7 +322,7 @@ describe('targets, options and exit codes', () => {
     const missing = await toolwire(['lint', 'nope.json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(
-      /^toolwire: File .*nope\.json cannot be read \(ENOENT\); check the path\.\n$/,
+      /^toolwire: File .*nope\.json cannot be read \(ENOENT\); check the path\. \[INVALID_CONFIG\]\n$/,
     );
     const envelope = await toolwire(['names', 'x.json', '--envelope', 'cohere']);
     expect(envelope.code).toBe(2);
