@@ -130,7 +130,7 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
         function: {
           name: openai === undefined ? tool.canonical : tool.envelopes[openai.id]?.wire,
           description: listed?.description,
-          parameters: normalizeInputSchema(listed?.inputSchema),
+          parameters: normalizeOrKeep(listed?.inputSchema),
         },
       }));
     const first = envelopes[0];
@@ -204,4 +204,13 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
       tokens: servers.reduce((count, server) => count + server.tokens, 0),
     },
   };
+}
+
+// A schema normalisation rejects (too deep, cyclic) is counted as it is; findSchemaProblems reports it.
+function normalizeOrKeep(schema: unknown): unknown {
+  try {
+    return normalizeInputSchema(schema);
+  } catch {
+    return schema === undefined ? {} : '[unusable schema]';
+  }
 }

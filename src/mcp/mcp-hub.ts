@@ -610,11 +610,21 @@ export class McpHub {
         continue;
       }
       seen.add(tool.name);
+      let inputSchema: Record<string, unknown>;
+      try {
+        inputSchema = normalizeInputSchema(tool.inputSchema) as Record<string, unknown>;
+      } catch (error) {
+        // One tool with an unusable schema (cyclic, absurdly deep) is left out, not the server.
+        warnings.push(
+          `The server lists "${tool.name}" with an input schema toolwire cannot use (${errorText(error)}); the tool is left out.`,
+        );
+        continue;
+      }
       const entry: McpHubTool = {
         canonical: this.#preset.formatName(record.key, tool.name),
         server: record.key,
         remoteName: tool.name,
-        inputSchema: normalizeInputSchema(tool.inputSchema) as Record<string, unknown>,
+        inputSchema,
         tool,
       };
       if (tool.title !== undefined) entry.title = tool.title;
