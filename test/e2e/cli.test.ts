@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedHttpServer } from '../support/scripted-http-server.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'dist/cli/main.js');
@@ -229,6 +230,37 @@ describe('targets, options and exit codes', () => {
       canonical: 'mcp__github__create_issue',
       aliased: false,
     });
+  });
+
+  it('names and capture --url reach a streamable HTTP server on 127.0.0.1', async () => {
+    const http = await startScriptedHttpServer();
+    try {
+      const names = await toolwire([
+        'names',
+        '--url',
+        http.url,
+        '--server',
+        'remote',
+        '--json',
+        '-q',
+      ]);
+      expect(names.code).toBe(0);
+      expect(JSON.parse(names.stdout).map((row: { canonical: string }) => row.canonical)).toEqual([
+        'remote__echo',
+        'remote__crash',
+        'remote__add_tool',
+        'remote__sleep',
+        'remote__pid',
+      ]);
+      const capture = await toolwire(['capture', '--url', http.url, '-q']);
+      expect(JSON.parse(capture.stdout)).toMatchObject({
+        server: '127-0-0-1',
+        source: `streamable-http:${http.url}`,
+        serverInfo: { name: 'scripted-server' },
+      });
+    } finally {
+      await http.close();
+    }
   });
 
   it('lint -- command starts one stdio server', async () => {
