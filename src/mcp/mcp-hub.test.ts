@@ -283,7 +283,7 @@ describe('McpHub naming presets', () => {
     await using hub = createMcpHub({
       preset: 'cecli',
       servers: {
-        one: node(fixture('scripted-server.mjs'), [], { EXTRA_TOOLS: 'a.b,a_b' }),
+        one: node(fixture('scripted-server.mjs'), [], { EXTRA_TOOLS: 'a.b,a_b,echo' }),
       },
     });
     await hub.start();
@@ -292,6 +292,10 @@ describe('McpHub naming presets', () => {
     expect(hub.server('one')?.warnings.join('\n')).toMatch(
       /Tool "a_b" forms the name "one--a_b" under the cecli preset, which "a.b" of server "one" already has/,
     );
+    expect(hub.server('one')?.warnings).toContain(
+      'The server lists "echo" more than once; the first is kept.',
+    );
+    expect(hub.server('one')?.toolCount).toBe(6);
   });
 });
 

@@ -117,6 +117,7 @@ export interface McpHubCallOptions {
 }
 
 const PAGE_LIMIT = 1000;
+const STABLE_AFTER = 60_000;
 const VERSION = '0.1.0';
 
 interface ServerRecord {
@@ -134,6 +135,14 @@ interface ServerRecord {
   refreshing: Promise<void> | undefined;
   refreshAgain: boolean;
   ready: Promise<void>;
+  /** When the server last became ready, to tell a stable server from one that crashes at once. */
+  readySince: number;
+  /** Notes from listing (pagination, duplicates, unusable schemas), replaced on every listing. */
+  listWarnings: string[];
+  /** Names this server's tools could not have (lossy presets), replaced whenever names are rebuilt. */
+  nameWarnings: string[];
+  /** Notes from refreshes that failed, kept until the next good listing. */
+  refreshWarnings: string[];
 }
 
 /**
@@ -211,6 +220,10 @@ export class McpHub {
         refreshing: undefined,
         refreshAgain: false,
         ready: Promise.resolve(),
+        readySince: 0,
+        listWarnings: [],
+        nameWarnings: [],
+        refreshWarnings: [],
       });
     }
   }
@@ -246,7 +259,7 @@ export class McpHub {
   servers(): McpServerStatus[] {
     return [...this.#records.values()].map((record) => ({
       ...record.status,
-      warnings: [...record.status.warnings],
+      warnings: [...record.listWarnings, ...record.nameWarnings, ...record.refreshWarnings],
       stderr: record.connection?.stderrTail() ?? record.status.stderr,
     }));
   }
@@ -442,13 +455,14 @@ export class McpHub {
     }
     record.connection = connection;
     try {
-      const tools = await this.#listAll(record, connection.client);
+      const listing = await this.#listAll(connection.client);
       if (generation !== record.generation) return;
       record.everReady = true;
-      record.attempts = 0;
+      record.readySince = Date.now();
       const version = connection.client.getServerVersion();
       const protocol = connection.protocolVersion();
-      this.#setTools(record, tools);
+      record.refreshWarnings = [];
+      this.#setTools(record, listing.tools, listing.warnings);
       this.#setStatus(record, {
         state: 'ready',
         transport: connection.kind,
@@ -474,8 +488,9 @@ export class McpHub {
     });
   }
 
-  async #listAll(record: ServerRecord, client: Client): Promise<Tool[]> {
+  async #listAll(client: Client): Promise<{ tools: Tool[]; warnings: string[] }> {
     const tools: Tool[] = [];
+    const warnings: string[] = [];
     const cursors = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < PAGE_LIMIT; page++) {
@@ -484,17 +499,17 @@ export class McpHub {
       });
       tools.push(...result.tools);
       cursor = result.nextCursor;
-      if (cursor === undefined) return tools;
+      if (cursor === undefined) return { tools, warnings };
       if (cursors.has(cursor)) {
-        record.status.warnings.push(
+        warnings.push(
           `tools/list returned the cursor ${JSON.stringify(cursor)} twice; listing stopped there.`,
         );
-        return tools;
+        return { tools, warnings };
       }
       cursors.add(cursor);
     }
-    record.status.warnings.push(`tools/list gave more than ${PAGE_LIMIT} pages; listing stopped.`);
-    return tools;
+    warnings.push(`tools/list gave more than ${PAGE_LIMIT} pages; listing stopped.`);
+    return { tools, warnings };
   }
 
   async #refresh(record: ServerRecord): Promise<void> {
@@ -509,14 +524,15 @@ export class McpHub {
         const generation = record.generation;
         if (connection === undefined || record.status.state !== 'ready') return;
         try {
-          const tools = await this.#listAll(record, connection.client);
+          const listing = await this.#listAll(connection.client);
           if (generation !== record.generation) return;
-          this.#setTools(record, tools);
+          record.refreshWarnings = [];
+          this.#setTools(record, listing.tools, listing.warnings);
           this.#setStatus(record, {});
         } catch (error) {
           if (generation !== record.generation) return;
           const note = `Refreshing tools after list_changed failed: ${describeRequestFailure(error, this.#options.listTimeout ?? 30_000)}; the previous tools are kept.`;
-          record.status.warnings.push(note);
+          record.refreshWarnings = [note];
           this.#setStatus(record, { reason: note });
         }
       } while (record.refreshAgain);
@@ -543,7 +559,9 @@ export class McpHub {
     const last = stderr.at(-1);
     const reason = `Server "${record.key}" ${how}${last === undefined ? '' : ` (stderr: ${last})`}`;
     record.status.stderr = stderr;
-    this.#setTools(record, []);
+    this.#setTools(record, [], []);
+    // A server that stayed up for a minute starts its restart count afresh.
+    if (Date.now() - record.readySince > STABLE_AFTER) record.attempts = 0;
     const restart = this.#options.restart;
     const maxAttempts = restart === false ? 0 : (restart?.maxAttempts ?? 5);
     if (!record.everReady || record.attempts >= maxAttempts) {
@@ -578,7 +596,7 @@ export class McpHub {
     connection: LiveConnection | undefined,
   ): void {
     if (connection !== undefined) record.status.stderr = connection.stderrTail();
-    this.#setTools(record, []);
+    this.#setTools(record, [], []);
     this.#setStatus(record, {
       state: 'failed',
       reason,
@@ -600,8 +618,8 @@ export class McpHub {
     this.#emit({ type: 'status', server: record.key, status: { ...status } });
   }
 
-  #setTools(record: ServerRecord, listed: Tool[]): void {
-    const warnings: string[] = [];
+  #setTools(record: ServerRecord, listed: Tool[], listWarnings: string[]): void {
+    const warnings: string[] = [...listWarnings];
     const seen = new Set<string>();
     const tools: McpHubTool[] = [];
     for (const tool of listed) {
@@ -633,10 +651,7 @@ export class McpHub {
     }
     record.listed = listed;
     record.tools = tools;
-    record.status.warnings = record.status.warnings.filter(
-      (warning) => !warning.startsWith('The server lists') && !warning.startsWith('Tool "'),
-    );
-    record.status.warnings.push(...warnings);
+    record.listWarnings = warnings;
     this.#rebuildNames();
     this.#emit({ type: 'tools', server: record.key, tools: this.#byServer(record.key) });
   }
@@ -656,9 +671,7 @@ export class McpHub {
         ),
       );
     const next = new Map<string, McpHubTool>();
-    for (const record of this.#records.values()) {
-      record.status.warnings = record.status.warnings.filter((w) => !w.startsWith('Tool "'));
-    }
+    for (const record of this.#records.values()) record.nameWarnings = [];
     for (const tool of all) {
       const holder = next.get(tool.canonical);
       if (holder === undefined) {
@@ -666,7 +679,7 @@ export class McpHub {
         continue;
       }
       const record = this.#records.get(tool.server) as ServerRecord;
-      record.status.warnings.push(
+      record.nameWarnings.push(
         `Tool "${tool.remoteName}" forms the name "${tool.canonical}" under the ${this.#preset.id} preset, which "${holder.remoteName}" of server "${holder.server}" already has; it is left out. Rename a server key or use the toolwire preset.`,
       );
     }
