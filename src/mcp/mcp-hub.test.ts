@@ -227,7 +227,11 @@ describe('McpHub over stdio: real servers beside broken ones', () => {
     expect(crashed.type === 'status' && crashed.status.reason).toMatch(
       /^Server "paged" exited with code 3; restart 1 of 5 in 50 ms\.$/,
     );
-    expect(await codeOf(hub.callTool({ name: 'paged__echo' }))).toBe('TOOL_NOT_FOUND');
+    const during = await hub.callTool({ name: 'paged__echo' }).catch((error: unknown) => error);
+    expect(ToolwireError.isInstance(during) && during.code).toBe('SERVER_UNAVAILABLE');
+    expect((during as Error).message).toMatch(
+      /^Server "paged" is restarting: Server "paged" exited with code 3/,
+    );
     expect(hub.server('filesystem')?.state).toBe('ready');
     await ready;
     expect(hub.server('paged')?.restarts).toBe(1);
@@ -252,7 +256,7 @@ describe('McpHub restarts', () => {
     expect(hub.server('crashy')?.reason).toBe(
       'Server "crashy" exited with code 3; restarts are off.',
     );
-    expect(await codeOf(hub.callTool({ name: 'crashy__echo' }))).toBe('TOOL_NOT_FOUND');
+    expect(await codeOf(hub.callTool({ name: 'crashy__echo' }))).toBe('SERVER_UNAVAILABLE');
     await hub.restart('crashy');
     expect(hub.server('crashy')?.state).toBe('ready');
   });

@@ -143,6 +143,8 @@ interface ServerRecord {
   nameWarnings: string[];
   /** Notes from refreshes that failed, kept until the next good listing. */
   refreshWarnings: string[];
+  /** Canonical names this server offered when it was last ready, to explain calls while it is down. */
+  known: Set<string>;
 }
 
 /**
@@ -224,6 +226,7 @@ export class McpHub {
         listWarnings: [],
         nameWarnings: [],
         refreshWarnings: [],
+        known: new Set(),
       });
     }
   }
@@ -293,6 +296,8 @@ export class McpHub {
   async callTool(options: McpHubCallOptions): Promise<CallToolResult> {
     const tool = this.#byCanonical.get(options.name);
     if (tool === undefined) {
+      const owner = [...this.#records.values()].find((record) => record.known.has(options.name));
+      if (owner !== undefined && owner.status.state !== 'ready') throw unavailable(owner.status);
       throw new ToolwireError({
         code: 'TOOL_NOT_FOUND',
         message: `Tool "${options.name}" is not offered by any ready server; list the tools again (hub.tools()) and use a canonical name from there.`,
@@ -651,6 +656,8 @@ export class McpHub {
     }
     record.listed = listed;
     record.tools = tools;
+    if (tools.length > 0 || listed.length > 0)
+      record.known = new Set(tools.map((tool) => tool.canonical));
     record.listWarnings = warnings;
     this.#rebuildNames();
     this.#emit({ type: 'tools', server: record.key, tools: this.#byServer(record.key) });
@@ -722,7 +729,7 @@ export function createMcpHub(options: McpHubOptions): McpHub {
 function unavailable(status: McpServerStatus): ToolwireError {
   return new ToolwireError({
     code: 'SERVER_UNAVAILABLE',
-    message: `Server "${status.server}" is ${status.state}${status.reason === undefined ? '' : `: ${status.reason}`}`,
+    message: `Server "${status.server}" is ${status.state}${status.reason === undefined ? '.' : `: ${status.reason}`}`,
   });
 }
 
