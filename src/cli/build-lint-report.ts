@@ -83,6 +83,10 @@ export interface BuildLintReportOptions {
  * host would send, from one wire map per envelope over all servers, as in one request), schema
  * problems, remote names shared across servers, and the token cost of each server's tool list.
  * @internal
+ * @example
+ * ```ts
+ * const report = buildLintReport({ loaded, preset: NAMING_PRESETS.toolwire, envelopes: ['openai'], countTokens });
+ * ```
  */
 export function buildLintReport(options: BuildLintReportOptions): LintReport {
   const { loaded, preset } = options;

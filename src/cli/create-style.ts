@@ -24,6 +24,10 @@ export interface CreateStyleOptions {
 /**
  * Colour only on a TTY, never with `NO_COLOR` (no-color.org), and `--no-color` always wins.
  * @internal
+ * @example
+ * ```ts
+ * createStyle({ stream: process.stdout, env: process.env }).green('ok');
+ * ```
  */
 export function createStyle(options: CreateStyleOptions): Style {
   const noColor = (options.env.NO_COLOR ?? '') !== '';

@@ -20,6 +20,11 @@ const MAX_DEPTH = 64;
  * even non-strict), `anyOf`/`oneOf`/`allOf` at the root (Anthropic rejects it), and property keys
  * outside `^[A-Za-z0-9_.-]{1,64}$` (Anthropic rejects them).
  * @internal
+ * @example
+ * ```ts
+ * findSchemaProblems({ type: 'object', properties: { tags: { type: 'array' } } });
+ * // [{ path: '/properties/tags', severity: 'error', providers: 'openai', message: 'array schema without items is rejected by OpenAI ("array schema missing items")' }]
+ * ```
  */
 export function findSchemaProblems(schema: unknown): SchemaProblem[] {
   const problems: SchemaProblem[] = [];

@@ -16,6 +16,10 @@ const SHORT: Record<string, string> = {
  * name under the first envelope where it differs, schema problems), then names shared across
  * servers, warnings and a summary line.
  * @internal
+ * @example
+ * ```ts
+ * process.stdout.write(formatLintReport(report, createStyle({ stream: process.stdout, env: process.env })));
+ * ```
  */
 export function formatLintReport(report: LintReport, style: Style): string {
   const lines: string[] = [];

@@ -53,6 +53,10 @@ export interface LoadedTarget {
  * Loads the tools a command works on: reads a catalog, or starts the servers of a config (or one
  * `--url` / `-- command` server), lists their tools, and stops them again.
  * @internal
+ * @example
+ * ```ts
+ * const { catalogs, failures } = await loadTarget({ target: 'examples/mcp.json', timeout: 30_000, env: process.env, cwd: process.cwd(), readStdin });
+ * ```
  */
 export async function loadTarget(options: TargetOptions): Promise<LoadedTarget> {
   if (options.command !== undefined && options.command.length > 0) {

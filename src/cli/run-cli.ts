@@ -20,6 +20,10 @@ export interface RunCliOptions {
  * Runs the toolwire command line and resolves to its exit code (see `EXIT`). Errors are printed to
  * standard error as one line that starts with the subject; nothing is thrown.
  * @internal
+ * @example
+ * ```ts
+ * process.exitCode = await runCli({ args: ['lint', 'examples/mcp.json'] });
+ * ```
  */
 export async function runCli(options: RunCliOptions): Promise<number> {
   let code: number = EXIT.ok;

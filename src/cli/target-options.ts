@@ -15,7 +15,13 @@ export interface CommonTargetFlags {
   color?: boolean;
 }
 
-/** Adds `--url`, `--server`, `--timeout`, `--preset`, `--json`, `--quiet`, `--[no-]color`. @internal */
+/**
+ * Adds `--url`, `--server`, `--timeout`, `--preset`, `--json`, `--quiet`, `--[no-]color`. @internal
+ * @example
+ * ```ts
+ * addTargetOptions(program.command('lint')).action(...);
+ * ```
+ */
 export function addTargetOptions(command: Command): Command {
   return command
     .option('--url <url>', 'a streamable HTTP (or SSE) MCP endpoint instead of a file')

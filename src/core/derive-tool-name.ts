@@ -138,6 +138,10 @@ export function deriveToolName(options: DeriveToolNameOptions): DeriveToolNameRe
  * The singular of one word, by the rules in {@link deriveToolName}; the case of the kept letters
  * is unchanged.
  * @internal
+ * @example
+ * ```ts
+ * singularize('branches'); // 'branch'
+ * ```
  */
 export function singularize(word: string): string {
   const lower = word.toLowerCase();

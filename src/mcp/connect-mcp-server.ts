@@ -60,6 +60,10 @@ const STDERR_LINES = 20;
  * HTTP to SSE on a 4xx, as the SDK documents). Rejects when the server does not initialise in
  * time; nothing is left running when it rejects.
  * @internal
+ * @example
+ * ```ts
+ * const connection = await connectMcpServer({ config, clientInfo, timeout: 30_000, onClose, prepare });
+ * ```
  */
 export async function connectMcpServer(options: ConnectMcpServerOptions): Promise<LiveConnection> {
   const { config } = options;

@@ -239,6 +239,10 @@ const VARIABLE = /\$\{([^}]*)\}/g;
 /**
  * Expands `${VAR}`, `${env:VAR}`, `${VAR:-default}`, `${workspaceFolder}` and `${userHome}`.
  * @internal
+ * @example
+ * ```ts
+ * expandVariables('${HOME}/x', { env: { HOME: '/home/a' }, workspaceFolder: undefined, home: undefined }, 'Server "a"', 'cwd'); // '/home/a/x'
+ * ```
  */
 export function expandVariables(
   text: string,

@@ -58,6 +58,10 @@ export async function readMcpConfig(options: ReadMcpConfigOptions): Promise<Read
 /**
  * Parses JSON that may contain `//` and `/* *\/` comments and trailing commas (JSONC).
  * @internal
+ * @example
+ * ```ts
+ * parseJsonWithComments('{ "a": 1, // one\n }', 'inline'); // { a: 1 }
+ * ```
  */
 export function parseJsonWithComments(text: string, source: string): unknown {
   try {

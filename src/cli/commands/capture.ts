@@ -14,6 +14,10 @@ interface CaptureFlags extends CommonTargetFlags {
  * `toolwire capture [target] -o file`: saves `tools/list` results as catalog JSON (one server: a
  * catalog like test/fixtures/catalogs; several: `{ servers: [...] }`).
  * @internal
+ * @example
+ * ```ts
+ * registerCaptureCommand(program, context); // toolwire capture examples/mcp.json -o tools.json
+ * ```
  */
 export function registerCaptureCommand(program: Command, context: CliContext): void {
   addTargetOptions(

@@ -47,6 +47,10 @@ export interface DiffReport {
  * `toolwire diff <before> <after>`: added, removed and renamed wire names between two catalogs or
  * captures (or configs), per envelope: the migration aid for renamed tools.
  * @internal
+ * @example
+ * ```ts
+ * registerDiffCommand(program, context); // toolwire diff before.json after.json
+ * ```
  */
 export function registerDiffCommand(program: Command, context: CliContext): void {
   addTargetOptions(

@@ -22,6 +22,10 @@ interface LintFlags extends CommonTargetFlags {
  * `toolwire lint [target]`: per server, its tools against every envelope, the wire name where a
  * name does not fit, schema problems, names shared across servers, and the token cost.
  * @internal
+ * @example
+ * ```ts
+ * registerLintCommand(program, context); // toolwire lint examples/mcp.json --strict
+ * ```
  */
 export function registerLintCommand(program: Command, context: CliContext): void {
   addTargetOptions(

@@ -62,6 +62,10 @@ interface NamesFlags extends CommonTargetFlags {
 /**
  * `toolwire names [target]`: the canonical -> wire table for any target and envelope.
  * @internal
+ * @example
+ * ```ts
+ * registerNamesCommand(program, context); // toolwire names catalog.json --envelope openai --json
+ * ```
  */
 export function registerNamesCommand(program: Command, context: CliContext): void {
   addTargetOptions(
