@@ -13,6 +13,8 @@ export interface TargetOptions {
   target?: string | undefined;
   /** A streamable HTTP (or SSE) endpoint. */
   url?: string | undefined;
+  /** Headers sent to `url`. */
+  headers?: Record<string, string> | undefined;
   /** A command line after `--` that starts a stdio server. */
   command?: string[] | undefined;
   /** The server key for a single server (a catalog, `--url`, a command). */
@@ -78,7 +80,17 @@ export async function loadTarget(options: TargetOptions): Promise<LoadedTarget> 
     }
     const server = options.server ?? new URL(options.url).hostname.replace(/[^A-Za-z0-9_-]/g, '-');
     return listServers(
-      [{ key: server, config: { type: 'http', url: options.url, transport: 'auto', headers: {} } }],
+      [
+        {
+          key: server,
+          config: {
+            type: 'http',
+            url: options.url,
+            transport: 'auto',
+            headers: options.headers ?? {},
+          },
+        },
+      ],
       `url: ${options.url}`,
       [],
       options,

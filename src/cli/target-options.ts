@@ -7,6 +7,7 @@ import type { TargetOptions } from './load-target.js';
 /** The options every command that reads a target shares. @internal */
 export interface CommonTargetFlags {
   url?: string;
+  header: Record<string, string>;
   server?: string;
   timeout: number;
   preset: string;
@@ -25,6 +26,12 @@ export interface CommonTargetFlags {
 export function addTargetOptions(command: Command): Command {
   return command
     .option('--url <url>', 'a streamable HTTP (or SSE) MCP endpoint instead of a file')
+    .option(
+      '--header <name:value>',
+      'an HTTP header for --url, such as "Authorization: Bearer $TOKEN" (repeatable)',
+      parseHeader,
+      {},
+    )
     .option(
       '--server <key>',
       'server key for a catalog, --url or -- command (default: from the file or command)',
@@ -55,6 +62,7 @@ export function targetOptions(
   return {
     target,
     url: flags.url,
+    headers: flags.header,
     command: context.serverCommand,
     server: flags.server,
     timeout: flags.timeout,
@@ -85,6 +93,12 @@ export function parseEnvelopeList(value: string): string[] {
 /** Parses one envelope id. @internal */
 export function parseEnvelope(value: string): string {
   return parseEnvelopeList(value)[0] as string;
+}
+
+function parseHeader(value: string, previous: Record<string, string>): Record<string, string> {
+  const at = value.indexOf(':');
+  if (at <= 0) throw new InvalidArgumentError('write a header as "Name: value".');
+  return { ...previous, [value.slice(0, at).trim()]: value.slice(at + 1).trim() };
 }
 
 function parsePositive(value: string): number {

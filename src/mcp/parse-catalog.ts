@@ -64,6 +64,16 @@ export function parseCatalog(options: ParseCatalogOptions): ParseCatalogResult {
       }
       return readOne(entry, entry.server, `${source} servers[${index}]`, warnings);
     });
+    // A capture records the servers that could not be listed; say so rather than drop them quietly.
+    if (Array.isArray(document.failures)) {
+      for (const failure of document.failures) {
+        if (isRecord(failure) && typeof failure.server === 'string') {
+          warnings.push(
+            `${source}: server "${failure.server}" was not captured${typeof failure.reason === 'string' ? ` (${failure.reason})` : ''}.`,
+          );
+        }
+      }
+    }
     return { catalogs, warnings };
   }
   const body = isRecord(document) && isRecord(document.result) ? document.result : document;

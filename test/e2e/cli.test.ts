@@ -234,12 +234,17 @@ describe('targets, options and exit codes', () => {
   });
 
   it('names and capture --url reach a streamable HTTP server on 127.0.0.1', async () => {
-    const http = await startScriptedHttpServer();
+    const http = await startScriptedHttpServer({ token: 'secret' });
     try {
+      const refused = await toolwire(['names', '--url', http.url, '-q']);
+      expect(refused.code).toBe(3);
+      expect(refused.stdout).toMatch(/^127-0-0-1: failed: Server "127-0-0-1" did not initialise/m);
       const names = await toolwire([
         'names',
         '--url',
         http.url,
+        '--header',
+        'Authorization: Bearer secret',
         '--server',
         'remote',
         '--json',
@@ -253,7 +258,14 @@ describe('targets, options and exit codes', () => {
         'remote__sleep',
         'remote__pid',
       ]);
-      const capture = await toolwire(['capture', '--url', http.url, '-q']);
+      const capture = await toolwire([
+        'capture',
+        '--url',
+        http.url,
+        '--header',
+        'Authorization: Bearer secret',
+        '-q',
+      ]);
       expect(JSON.parse(capture.stdout)).toMatchObject({
         server: '127-0-0-1',
         source: `streamable-http:${http.url}`,

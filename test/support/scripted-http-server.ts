@@ -5,12 +5,19 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { createScriptedServer } from '../fixtures/servers/scripted-server.mjs';
 
 /** The scripted fixture server over streamable HTTP on 127.0.0.1, one server per session. */
-export async function startScriptedHttpServer(): Promise<{
+export async function startScriptedHttpServer(options: { token?: string } = {}): Promise<{
   url: string;
   close: () => Promise<void>;
 }> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer((request, response) => {
+    if (
+      options.token !== undefined &&
+      request.headers.authorization !== `Bearer ${options.token}`
+    ) {
+      response.writeHead(401).end('unauthorized');
+      return;
+    }
     const id = request.headers['mcp-session-id'];
     const known = typeof id === 'string' ? sessions.get(id) : undefined;
     if (known !== undefined) {
