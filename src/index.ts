@@ -19,6 +19,27 @@ export {
 export { fitsEnvelope } from './core/fits-envelope.js';
 export { intersectEnvelopes } from './core/intersect-envelopes.js';
 export { DEFAULT_SEPARATOR, joinToolName, type ToolNameOptions } from './core/join-tool-name.js';
+export type { JsonSchema, JsonSchemaObject } from './core/json-schema.js';
+export { normalizeInputSchema } from './core/normalize-input-schema.js';
+export type { ArgumentMap } from './core/schema/argument-map.js';
+export { projectArguments } from './core/schema/project-arguments.js';
+export {
+  type ProjectInputSchemaOptions,
+  type ProjectInputSchemaResult,
+  projectInputSchema,
+} from './core/schema/project-input-schema.js';
+export {
+  type ProjectedToolSchema,
+  type ProjectToolSchemasOptions,
+  type ProjectToolSchemasResult,
+  projectToolSchemas,
+  type QuarantinedTool,
+  type ToolWithSchema,
+} from './core/schema/project-tool-schemas.js';
+export { restoreArguments } from './core/schema/restore-arguments.js';
+export { MAX_SCHEMA_DEPTH } from './core/schema/schema-limits.js';
+export { SCHEMA_TARGETS, type SchemaTarget } from './core/schema/schema-target.js';
+export type { SchemaWarning, SchemaWarningCode } from './core/schema/schema-warning.js';
 export { type SplitToolNameResult, splitToolName } from './core/split-tool-name.js';
 export {
   ToolwireError,

@@ -1,0 +1,37 @@
+/**
+ * What it takes to turn arguments written against a projected schema back into the arguments the
+ * MCP server's own schema describes. A tree that follows the schema; `null` anywhere means "nothing
+ * changed shape here". Plain, frozen data: safe to cache, share and serialise.
+ *
+ * @example
+ * ```ts
+ * // A property `repo.name` renamed to `repo_name`, and an optional `limit` that strict mode made
+ * // required-nullable:
+ * const map: ArgumentMap = {
+ *   keys: { repo_name: 'repo.name' },
+ *   optionalNulls: ['limit'],
+ * };
+ * ```
+ */
+export interface ArgumentMap {
+  /** Wire key to original key, for the properties of this object that were renamed. */
+  readonly keys?: Readonly<Record<string, string>>;
+  /** Wire keys that strict mode made required by adding `null`: a `null` there means "absent". */
+  readonly optionalNulls?: readonly string[];
+  /** Per wire key, the map for that property's value. */
+  readonly properties?: Readonly<Record<string, ArgumentMap>>;
+  /** The wire keys declared in `properties`, given when `additionalProperties` has a map. */
+  readonly declared?: readonly string[];
+  /** The map for values of keys not listed in `properties`. */
+  readonly additionalProperties?: ArgumentMap;
+  /** The map for every element of an array. */
+  readonly items?: ArgumentMap;
+  /** Per position, the map for the elements of a tuple (`null` where nothing changed). */
+  readonly prefixItems?: readonly (ArgumentMap | null)[];
+  /** The maps of the alternatives of `anyOf`/`oneOf`/a split type array; the first that fits applies. */
+  readonly anyOf?: readonly ArgumentMap[];
+  /** Enum values the projection sent as strings: `[wire string, original value]` pairs. */
+  readonly values?: readonly (readonly [string, unknown])[];
+  /** The value was asked for as JSON text in a string (a target that needs a type, for "any value"). */
+  readonly json?: true;
+}

@@ -1,0 +1,105 @@
+import type { ArgumentMap } from './argument-map.js';
+
+/**
+ * The reverse of {@link restoreArguments}: writes arguments the MCP server's schema describes in
+ * the projected schema's terms (keys renamed, `null` for absent optional properties in strict
+ * mode, enum values as strings). Use it to replay past tool calls in history, so that they match
+ * the schema sent with the request. With a `null` map it returns `args` itself.
+ *
+ * @example
+ * ```ts
+ * const { argumentMap } = projectInputSchema(tool.inputSchema, { target: 'openai', strict: true });
+ * projectArguments({ path: 'a.txt' }, argumentMap); // { path: 'a.txt', limit: null }
+ * ```
+ */
+export function projectArguments<T = Record<string, unknown>>(
+  args: T,
+  argumentMap: ArgumentMap | null | undefined,
+): T {
+  if (argumentMap === null || argumentMap === undefined) return args;
+  return projectValue(args, argumentMap) as T;
+}
+
+function projectValue(value: unknown, map: ArgumentMap): unknown {
+  if (map.json === true) return JSON.stringify(value);
+  if (map.values !== undefined) {
+    const text = JSON.stringify(value);
+    const pair = map.values.find(
+      ([, original]) => original === value || JSON.stringify(original) === text,
+    );
+    if (pair !== undefined) return pair[0];
+  }
+  let current = value;
+  if (isRecord(current) && hasObjectPart(map)) current = projectObject(current, map);
+  else if (Array.isArray(current) && (map.items !== undefined || map.prefixItems !== undefined)) {
+    current = current.map((item, index) => {
+      const itemMap =
+        map.prefixItems?.[index] ??
+        (index >= (map.prefixItems?.length ?? 0) ? map.items : undefined);
+      return itemMap === undefined || itemMap === null ? item : projectValue(item, itemMap);
+    });
+  }
+  if (map.anyOf !== undefined) {
+    const branch = map.anyOf.find((candidate) => fitsOriginalShape(current, candidate));
+    if (branch !== undefined) current = projectValue(current, branch);
+  }
+  return current;
+}
+
+function projectObject(value: Record<string, unknown>, map: ArgumentMap): Record<string, unknown> {
+  const wireOf = new Map<string, string>();
+  for (const [wire, original] of Object.entries(map.keys ?? {})) wireOf.set(original, wire);
+  const out: Record<string, unknown> = {};
+  for (const original of Object.keys(value)) {
+    const wire = wireOf.get(original) ?? original;
+    const declared = map.declared === undefined || map.declared.includes(wire);
+    const childMap =
+      map.properties !== undefined && Object.hasOwn(map.properties, wire)
+        ? map.properties[wire]
+        : declared
+          ? undefined
+          : map.additionalProperties;
+    const item = value[original];
+    const projected = childMap === undefined ? item : projectValue(item, childMap);
+    Object.defineProperty(out, wire, {
+      value: projected,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  for (const wire of map.optionalNulls ?? []) {
+    if (!Object.hasOwn(out, wire)) {
+      Object.defineProperty(out, wire, {
+        value: null,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return out;
+}
+
+function hasObjectPart(map: ArgumentMap): boolean {
+  return (
+    map.keys !== undefined ||
+    map.optionalNulls !== undefined ||
+    map.properties !== undefined ||
+    map.additionalProperties !== undefined
+  );
+}
+
+function fitsOriginalShape(value: unknown, map: ArgumentMap): boolean {
+  if (map.values !== undefined) {
+    const text = JSON.stringify(value);
+    if (map.values.some(([, original]) => JSON.stringify(original) === text)) return true;
+  }
+  if (isRecord(value)) return hasObjectPart(map);
+  if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
+  return false;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,286 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import { normalizeInputSchema } from '../normalize-input-schema.js';
+import { ToolwireError } from '../toolwire-error.js';
+import type { ArgumentMap } from './argument-map.js';
+import {
+  NEVER,
+  projectSchemaTree,
+  STRICT_INCOMPATIBLE,
+  STRICT_MAX_CHARACTERS,
+  type TreeContext,
+} from './project-schema-tree.js';
+import type { SchemaTarget } from './schema-target.js';
+import type { SchemaWarning } from './schema-warning.js';
+import { TARGET_PROFILES } from './target-profile.js';
+
+/** Options of {@link projectInputSchema}. */
+export interface ProjectInputSchemaOptions {
+  /** The provider the schema is sent to. */
+  target: SchemaTarget;
+  /**
+   * OpenAI only: project for `strict: true` (every object closed, every property required,
+   * optional ones made nullable). When that would change what the schema accepts, the result
+   * falls back to non-strict with a `STRICT_FALLBACK` warning and `strict: false`.
+   * @defaultValue `false`
+   */
+  strict?: boolean;
+  /**
+   * Gemini only: which `FunctionDeclaration` field the schema is for: `parameters` (the OpenAPI
+   * subset) or `parametersJsonSchema` (JSON Schema).
+   * @defaultValue `'parameters'`
+   */
+  geminiField?: 'parameters' | 'parametersJsonSchema';
+  /**
+   * What to do about lossy rewrites: nothing, nothing either (`warn`; the warnings are returned
+   * in both cases, for the caller to log), or throw a `ToolwireError` with code `LOSSY_PROJECTION`.
+   * @defaultValue `'ignore'`
+   */
+  onLossy?: 'ignore' | 'warn' | 'throw';
+  /**
+   * Used in error messages, so that a quarantined tool says which tool it is.
+   * @defaultValue `'Tool'`
+   */
+  subject?: string;
+}
+
+/** Result of {@link projectInputSchema}. Frozen and cached: do not mutate it. */
+export interface ProjectInputSchemaResult {
+  /** The schema to send, fitting the target's rules. A new object, never the input. */
+  readonly schema: JsonSchemaObject;
+  /** One warning per lossy change. */
+  readonly warnings: readonly SchemaWarning[];
+  /** Pass to {@link restoreArguments} with the model's arguments; `null` when nothing changed shape. */
+  readonly argumentMap: ArgumentMap | null;
+  /** Whether the schema is OpenAI-strict; send `strict: true` only when this is true. */
+  readonly strict: boolean;
+}
+
+// Cached by schema identity: hosts send the same tool objects on every turn.
+const cache = new WeakMap<object, Map<string, ProjectInputSchemaResult | ToolwireError>>();
+
+/**
+ * Projects an MCP tool's `inputSchema` onto one provider's schema rules, on a copy. Local `$ref`s
+ * are inlined (a recursive one is a `RECURSIVE_SCHEMA` error), `allOf` merged, nullability written
+ * the provider's way, keywords the provider rejects dropped (their meaning moved into
+ * `description`), property keys the provider rejects renamed (Anthropic, Bedrock, Vertex), and,
+ * for OpenAI `strict`, every object closed and every property required.
+ *
+ * Throws a `ToolwireError` when the schema cannot be projected at all (`UNSUPPORTED_SCHEMA`,
+ * `RECURSIVE_SCHEMA`, `UNRESOLVED_REF`, `SCHEMA_TOO_DEEP`), or on a lossy change when `onLossy` is
+ * `throw` (`LOSSY_PROJECTION`); {@link projectToolSchemas} turns these into quarantine. Results
+ * are cached per schema object and options, so calling it on every request is cheap.
+ *
+ * @example
+ * ```ts
+ * const { schema, argumentMap, strict } = projectInputSchema(tool.inputSchema, { target: 'openai', strict: true });
+ * const request = { type: 'function', function: { name, parameters: schema, strict } };
+ * // ...and when the model calls the tool:
+ * const args = restoreArguments(JSON.parse(call.function.arguments), argumentMap);
+ * ```
+ */
+export function projectInputSchema(
+  schema: unknown,
+  options: ProjectInputSchemaOptions,
+): ProjectInputSchemaResult {
+  const key = optionsKey(options);
+  const cacheable = typeof schema === 'object' && schema !== null;
+  let entry = cacheable ? cache.get(schema)?.get(key) : undefined;
+  if (entry === undefined) {
+    try {
+      entry = deepFreeze(computeProjection(schema, options));
+    } catch (error) {
+      if (!ToolwireError.isInstance(error)) throw error;
+      entry = error;
+    }
+    if (cacheable) {
+      let perSchema = cache.get(schema);
+      if (perSchema === undefined) {
+        perSchema = new Map();
+        cache.set(schema, perSchema);
+      }
+      perSchema.set(key, entry);
+    }
+  }
+  if (ToolwireError.isInstance(entry)) throw entry;
+  if (options.onLossy === 'throw' && entry.warnings.length > 0) {
+    const first = entry.warnings[0] as SchemaWarning;
+    throw new ToolwireError({
+      code: 'LOSSY_PROJECTION',
+      message: `${subjectOf(options)} schema at "${first.path}" changes meaning for ${options.target}: ${first.message} (${entry.warnings.length} lossy change(s) in all). Pass onLossy: 'warn' or 'ignore' to accept them.`,
+    });
+  }
+  return entry;
+}
+
+function computeProjection(
+  schema: unknown,
+  options: ProjectInputSchemaOptions,
+): ProjectInputSchemaResult {
+  const { target } = options;
+  if (!Object.hasOwn(TARGET_PROFILES, target) && target !== 'mcp') {
+    throw new ToolwireError({
+      code: 'INVALID_OPTION',
+      message: `Schema target "${String(target)}" is unknown. Use one of openai, anthropic, gemini, vertex, bedrock, mcp.`,
+    });
+  }
+  const normalized = normalizeInputSchema(schema);
+  const root = prepareRoot(normalized, options);
+  if (target === 'mcp') {
+    return { schema: root, warnings: [], argumentMap: null, strict: false };
+  }
+  const profileId =
+    target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
+  if (target === 'openai' && options.strict === true) {
+    try {
+      return { ...walk(root, 'openaiStrict', true, options), strict: true };
+    } catch (error) {
+      if (!ToolwireError.isInstance(error) || error.cause !== STRICT_INCOMPATIBLE) throw error;
+      const loose = walk(root, 'openai', false, options);
+      const fallback: SchemaWarning = {
+        code: 'STRICT_FALLBACK',
+        path: '',
+        message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
+      };
+      return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
+    }
+  }
+  return { ...walk(root, profileId, false, options), strict: false };
+}
+
+function walk(
+  root: JsonSchemaObject,
+  profileId: string,
+  strict: boolean,
+  options: ProjectInputSchemaOptions,
+): Omit<ProjectInputSchemaResult, 'strict'> {
+  const profile = TARGET_PROFILES[profileId];
+  if (profile === undefined) throw new Error(`unknown profile ${profileId}`);
+  const context: TreeContext = {
+    profile,
+    strict,
+    root,
+    warnings: [],
+    refs: [],
+    nodes: 0,
+    strictProperties: 0,
+    strictCharacters: 0,
+  };
+  let projected: ReturnType<typeof projectSchemaTree>;
+  try {
+    projected = projectSchemaTree(root, [], context);
+  } catch (error) {
+    if (ToolwireError.isInstance(error) && error.cause !== STRICT_INCOMPATIBLE) {
+      throw new ToolwireError({
+        code: error.code,
+        message: `${subjectOf(options)}: ${error.message}`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  if (projected === NEVER) throw unsupported(options, 'its schema accepts no arguments at all');
+  if (strict && context.strictCharacters > STRICT_MAX_CHARACTERS) {
+    throw new ToolwireError({
+      code: 'UNSUPPORTED_SCHEMA',
+      message:
+        'Schema cannot be made OpenAI-strict: its names and enum values exceed 120,000 characters.',
+      cause: STRICT_INCOMPATIBLE,
+    });
+  }
+  const schema = projected.schema;
+  // Arguments are always an object; every provider wants the root to say so.
+  schema.type = 'object';
+  delete schema.nullable;
+  if (!profile.omitEmptyProperties && schema.properties === undefined) schema.properties = {};
+  return { schema, warnings: context.warnings, argumentMap: projected.map };
+}
+
+/** Makes the root an object schema, and merges root-level alternatives that providers reject. */
+function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): JsonSchemaObject {
+  if (normalized === true) return { type: 'object', properties: {} };
+  if (normalized === false)
+    throw unsupported(options, 'its schema is `false`, which accepts no arguments');
+  if (typeof normalized !== 'object' || normalized === null || Array.isArray(normalized)) {
+    throw unsupported(
+      options,
+      `its schema is ${Array.isArray(normalized) ? 'an array' : `a ${typeof normalized}`}, not an object schema`,
+    );
+  }
+  const root = { ...(normalized as JsonSchemaObject) };
+  const type = root.type;
+  if (type !== undefined && type !== 'object') {
+    if (!Array.isArray(type) || !type.includes('object')) {
+      throw unsupported(
+        options,
+        `its schema has type ${JSON.stringify(type)}, but tool arguments are always an object`,
+      );
+    }
+  }
+  root.type = 'object';
+  if (root.properties === undefined) root.properties = {};
+  if (options.target === 'mcp') return root;
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const alternatives = root[keyword];
+    if (!Array.isArray(alternatives)) continue;
+    // Anthropic rejects anyOf/oneOf/allOf at the top level and OpenAI strict rejects a root anyOf;
+    // offer the union of the alternatives' properties instead, requiring what they all require.
+    delete root[keyword];
+    const properties: Record<string, unknown> = { ...(root.properties as Record<string, unknown>) };
+    let required: string[] | undefined;
+    for (const alternative of alternatives) {
+      if (typeof alternative !== 'object' || alternative === null) continue;
+      const branch = alternative as JsonSchemaObject;
+      const branchProperties = branch.properties;
+      if (typeof branchProperties === 'object' && branchProperties !== null) {
+        for (const [name, value] of Object.entries(branchProperties)) {
+          if (!Object.hasOwn(properties, name)) {
+            Object.defineProperty(properties, name, {
+              value,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          }
+        }
+      }
+      const branchRequired = Array.isArray(branch.required) ? (branch.required as string[]) : [];
+      required =
+        required === undefined
+          ? branchRequired
+          : required.filter((name) => branchRequired.includes(name));
+    }
+    root.properties = properties;
+    const rootRequired = Array.isArray(root.required) ? (root.required as string[]) : [];
+    const allRequired = [...new Set([...rootRequired, ...(required ?? [])])];
+    if (allRequired.length > 0) root.required = allRequired;
+    const note = `(accepts ${keyword === 'oneOf' ? 'exactly one' : 'any'} of ${alternatives.length} shapes: ${JSON.stringify(alternatives).slice(0, 300)})`;
+    root.description = typeof root.description === 'string' ? `${root.description} ${note}` : note;
+  }
+  return root;
+}
+
+function unsupported(options: ProjectInputSchemaOptions, reason: string): ToolwireError {
+  return new ToolwireError({
+    code: 'UNSUPPORTED_SCHEMA',
+    message: `${subjectOf(options)} cannot be offered to ${options.target}: ${reason}. Fix the tool's inputSchema.`,
+  });
+}
+
+function subjectOf(options: ProjectInputSchemaOptions): string {
+  return options.subject ?? 'Tool';
+}
+
+function optionsKey(options: ProjectInputSchemaOptions): string {
+  return `${options.target}|${options.strict === true}|${options.geminiField ?? 'parameters'}|${options.subject ?? ''}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== 'object' || current === null || Object.isFrozen(current)) continue;
+    Object.freeze(current);
+    for (const key of Object.keys(current)) stack.push((current as Record<string, unknown>)[key]);
+  }
+  return value;
+}

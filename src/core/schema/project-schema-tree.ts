@@ -1,0 +1,1044 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import { ToolwireError } from '../toolwire-error.js';
+import type { ArgumentMap } from './argument-map.js';
+import { toJsonPointer } from './json-pointer.js';
+import { fitPropertyKeys } from './property-key-rule.js';
+import { resolveLocalRef } from './resolve-local-ref.js';
+import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
+import type { SchemaWarning, SchemaWarningCode } from './schema-warning.js';
+import type { TargetProfile } from './target-profile.js';
+
+/**
+ * The cause of the error thrown when a schema cannot be made OpenAI-strict; the caller catches it
+ * and projects again without strict.
+ *
+ * @internal
+ */
+export const STRICT_INCOMPATIBLE: unique symbol = Symbol('toolwire.strict-incompatible');
+
+/** Inlining `$ref`s can multiply a schema; past this many projected nodes toolwire gives up. */
+const MAX_PROJECTED_NODES = 50_000;
+
+// OpenAI Structured Outputs limits (shared/research/providers.md §b).
+const STRICT_MAX_PROPERTIES = 5000;
+const STRICT_MAX_NESTING = 10;
+const STRICT_MAX_ENUM_VALUES = 1000;
+/** @internal */
+export const STRICT_MAX_CHARACTERS = 120_000;
+
+/** Keywords that say nothing to a model and are removed without a warning. */
+const SILENT_KEYWORDS = new Set([
+  '$schema',
+  '$id',
+  'id',
+  '$comment',
+  '$anchor',
+  '$dynamicAnchor',
+  '$vocabulary',
+  '$defs',
+  'definitions',
+  'x-mcp-header',
+]);
+
+/** Keywords handled structurally by the walk, never copied as they are. */
+const STRUCTURAL_KEYWORDS = new Set([
+  'type',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  '$ref',
+  'nullable',
+  'description',
+]);
+
+/** Sub-schema keywords a pass-through target keeps (projected, so refs inside are inlined). */
+const SINGLE_SUBSCHEMA = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+]);
+const MAP_SUBSCHEMA = new Set(['patternProperties', 'dependentSchemas']);
+
+/** What OpenAI strict cannot express without changing what the schema accepts. */
+const STRICT_STRUCTURAL = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  'dependencies',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'minContains',
+  'maxContains',
+]);
+
+const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  object: [
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'dependentRequired',
+    'dependentSchemas',
+    'dependencies',
+    'unevaluatedProperties',
+  ],
+  array: [
+    'items',
+    'prefixItems',
+    'additionalItems',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'unevaluatedItems',
+  ],
+  string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
+  boolean: [],
+  null: [],
+};
+
+/** The state of one projection. @internal */
+export interface TreeContext {
+  readonly profile: TargetProfile;
+  readonly strict: boolean;
+  readonly root: unknown;
+  readonly warnings: SchemaWarning[];
+  readonly refs: string[];
+  nodes: number;
+  strictProperties: number;
+  strictCharacters: number;
+}
+
+/** A projected schema and the map back, or `NEVER` for a schema that accepts nothing. @internal */
+export type Projected = { schema: JsonSchemaObject; map: ArgumentMap | null } | typeof NEVER;
+
+/** @internal */
+export const NEVER: unique symbol = Symbol('toolwire.never');
+
+type Path = readonly (string | number)[];
+type Source = Record<string, unknown>;
+
+interface MutableMap {
+  keys?: Record<string, string>;
+  optionalNulls?: string[];
+  properties?: Record<string, ArgumentMap>;
+  declared?: string[];
+  additionalProperties?: ArgumentMap;
+  items?: ArgumentMap;
+  prefixItems?: (ArgumentMap | null)[];
+  anyOf?: ArgumentMap[];
+  values?: (readonly [string, unknown])[];
+  json?: true;
+}
+
+/**
+ * Projects one schema (already normalised by `normalizeInputSchema`) for a target profile:
+ * inlines local `$ref`s, merges `allOf`, rewrites nullability, drops or describes what the target
+ * rejects, renames property keys, and in strict mode closes objects and requires every property.
+ *
+ * @internal
+ */
+export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
+  context.nodes++;
+  if (context.nodes > MAX_PROJECTED_NODES) {
+    throw new ToolwireError({
+      code: 'UNSUPPORTED_SCHEMA',
+      message: `Schema at "${toJsonPointer(path)}" grows past ${MAX_PROJECTED_NODES} nodes once its $refs are inlined for ${context.profile.label}. Simplify the schema or share less through $defs.`,
+    });
+  }
+  if (path.length > MAX_SCHEMA_DEPTH) {
+    throw new ToolwireError({
+      code: 'SCHEMA_TOO_DEEP',
+      message: `Schema at "${toJsonPointer(path.slice(0, 12))}/..." nests deeper than ${MAX_SCHEMA_DEPTH} levels once its $refs are inlined. Flatten the schema.`,
+    });
+  }
+  const depthBefore = context.refs.length;
+  try {
+    const resolved = resolveNode(input, path, context);
+    if (resolved === NEVER) return NEVER;
+    return projectResolved(resolved, path, context);
+  } finally {
+    context.refs.length = depthBefore;
+  }
+}
+
+/** Follows `$ref` chains and merges `allOf` into the node, recording followed refs on the stack. */
+function resolveNode(input: unknown, path: Path, context: TreeContext): Source | typeof NEVER {
+  let node = asSchema(input, path);
+  if (node === NEVER) return NEVER;
+  node = followRefs(node, path, context);
+  if (node === NEVER) return NEVER;
+  if (!Array.isArray(node.allOf)) return node;
+  return mergeAllOf(node, path, context);
+}
+
+function asSchema(input: unknown, path: Path): Source | typeof NEVER {
+  if (input === false) return NEVER;
+  if (input === true) return {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ToolwireError({
+      code: 'UNSUPPORTED_SCHEMA',
+      message: `Schema at "${toJsonPointer(path)}" is ${Array.isArray(input) ? 'an array' : `a ${typeof input}`}, not a schema. Fix the tool's inputSchema.`,
+    });
+  }
+  return input as Source;
+}
+
+function followRefs(start: Source, path: Path, context: TreeContext): Source | typeof NEVER {
+  let node = start;
+  while (typeof node.$ref === 'string') {
+    const ref = node.$ref;
+    if (context.refs.includes(ref)) {
+      throw new ToolwireError({
+        code: 'RECURSIVE_SCHEMA',
+        message: `Schema at "${toJsonPointer(path)}" refers to "${ref}" inside itself; ${context.profile.label} needs it inlined, and a recursive schema cannot be. Quarantine the tool or give it a non-recursive schema.`,
+      });
+    }
+    const target = resolveLocalRef(context.root, ref);
+    if (target === undefined) {
+      throw new ToolwireError({
+        code: 'UNRESOLVED_REF',
+        message: `Schema at "${toJsonPointer(path)}" refers to "${ref}", which is not inside the schema. toolwire follows only local references; fix the reference or inline the definition.`,
+      });
+    }
+    context.refs.push(ref);
+    const resolved = asSchema(target, path);
+    if (resolved === NEVER) return NEVER;
+    // 2020-12: keywords beside $ref apply too. Annotations beside it (description) override the target's.
+    const merged: Source = {};
+    for (const key of Object.keys(resolved)) setKey(merged, key, resolved[key]);
+    for (const key of Object.keys(node)) if (key !== '$ref') setKey(merged, key, node[key]);
+    node = merged;
+  }
+  return node;
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', '$comment']);
+
+function mergeAllOf(start: Source, path: Path, context: TreeContext): Source | typeof NEVER {
+  const merged: Source = {};
+  for (const key of Object.keys(start)) if (key !== 'allOf') setKey(merged, key, start[key]);
+  const queue: unknown[] = [...(start.allOf as unknown[])];
+  let conflicts = 0;
+  for (let index = 0; index < queue.length; index++) {
+    let branch = asSchema(queue[index], path);
+    if (branch === NEVER) return NEVER;
+    branch = followRefs(branch, path, context);
+    if (branch === NEVER) return NEVER;
+    for (const key of Object.keys(branch)) {
+      const value = branch[key];
+      if (key === 'allOf' && Array.isArray(value)) {
+        queue.push(...value);
+      } else if (key === 'properties' && isRecord(value) && isRecord(merged.properties)) {
+        const properties: Source = { ...merged.properties };
+        for (const name of Object.keys(value)) {
+          if (!Object.hasOwn(properties, name)) setKey(properties, name, value[name]);
+          else if (!sameJson(properties[name], value[name])) conflicts++;
+        }
+        merged.properties = properties;
+      } else if (key === 'required' && Array.isArray(value) && Array.isArray(merged.required)) {
+        merged.required = [...new Set([...merged.required, ...value])];
+      } else if (!Object.hasOwn(merged, key)) {
+        setKey(merged, key, value);
+      } else if (!ANNOTATIONS.has(key) && !sameJson(merged[key], value)) {
+        conflicts++;
+      }
+    }
+  }
+  if (conflicts === 0) return merged;
+  if (context.profile.allOf && !context.strict) return start;
+  strictFail(context, path, 'its `allOf` branches disagree and cannot be merged');
+  warn(
+    context,
+    'MERGED_SCHEMAS',
+    path,
+    `${context.profile.label} does not take \`allOf\`; merged its branches, keeping the first of ${conflicts} conflicting keyword(s).`,
+  );
+  return merged;
+}
+
+function projectResolved(source: Source, path: Path, context: TreeContext): Projected {
+  const { profile } = context;
+  let node = source;
+  let types = readTypes(node.type);
+  // OpenAPI-style input: `nullable: true` beside a type.
+  if (node.nullable === true && types !== undefined && !types.includes('null')) {
+    types = [...types, 'null'];
+  }
+
+  // A type array the target cannot write becomes one `anyOf` branch per type.
+  if (types !== undefined && needsTypeSplit(types, profile)) {
+    if (node.anyOf === undefined && node.oneOf === undefined) {
+      return projectResolved(splitTypes(node, types), path, context);
+    }
+    warn(
+      context,
+      'DROPPED_KEYWORD',
+      path,
+      `${profile.label} cannot write \`type: ${JSON.stringify(types)}\` beside \`anyOf\`; kept the \`anyOf\` branches, which carry their own types.`,
+    );
+    node = withoutKeys(node, ['type']);
+    types = undefined;
+  }
+
+  const out: Source = {};
+  const map: MutableMap = {};
+  const described: string[] = [];
+  let nullable = false;
+
+  // Alternatives.
+  let alternatives: unknown[] | undefined = Array.isArray(node.anyOf) ? node.anyOf : undefined;
+  let exclusive = false;
+  if (Array.isArray(node.oneOf)) {
+    if (profile.oneOf && !context.strict) {
+      exclusive = true;
+      if (alternatives !== undefined) {
+        out.anyOf = projectAlternatives(alternatives, [...path, 'anyOf'], context).schemas;
+        alternatives = undefined;
+      }
+      alternatives = node.oneOf;
+    } else if (alternatives === undefined) {
+      alternatives = node.oneOf;
+      warn(
+        context,
+        'ONE_OF_AS_ANY_OF',
+        path,
+        `${profile.label} does not take \`oneOf\`; sent it as \`anyOf\`, so the model is not told that exactly one branch must match.`,
+      );
+    } else {
+      strictFail(context, path, 'it has both `anyOf` and `oneOf`');
+      described.push(`must also match exactly one of: ${compactJson(node.oneOf)}`);
+      warn(
+        context,
+        'MOVED_TO_DESCRIPTION',
+        path,
+        `${profile.label} does not take \`oneOf\` beside \`anyOf\`; moved it into the description.`,
+      );
+    }
+  }
+  let merged: { schema: JsonSchemaObject; map: ArgumentMap | null } | undefined;
+  if (alternatives !== undefined) {
+    const projected = projectAlternatives(
+      alternatives,
+      [...path, exclusive ? 'oneOf' : 'anyOf'],
+      context,
+    );
+    if (projected.schemas.length === 0) return NEVER;
+    let schemas = projected.schemas;
+    let maps = projected.maps;
+    if (profile.nullForm === 'nullable') {
+      const kept = schemas.map((schema, index) => ({ schema, map: maps[index] ?? null }));
+      const nonNull = kept.filter((entry) => !isNullSchema(entry.schema));
+      if (nonNull.length < kept.length) {
+        nullable = true;
+        schemas = nonNull.map((entry) => entry.schema);
+        maps = nonNull.map((entry) => entry.map);
+      }
+      if (schemas.length === 1 && !hasOwnShape(node)) {
+        merged = { schema: schemas[0] as JsonSchemaObject, map: maps[0] ?? null };
+      }
+    }
+    if (merged === undefined && schemas.length > 0) {
+      out[exclusive ? 'oneOf' : 'anyOf'] = schemas;
+      if (maps.some((entry) => entry !== null)) map.anyOf = maps.map((entry) => entry ?? {});
+    } else if (merged === undefined) {
+      types = ['null'];
+    }
+  }
+
+  if (merged !== undefined) {
+    // The one non-null branch becomes the node; the node's own annotations win.
+    for (const key of Object.keys(merged.schema)) setKey(out, key, merged.schema[key]);
+    Object.assign(map, merged.map ?? {});
+    if (nullable) out.nullable = true;
+    const branchTypes = readTypes(out.type);
+    for (const key of Object.keys(node)) {
+      if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
+      if (TYPE_KEYWORDS.object?.includes(key) || TYPE_KEYWORDS.array?.includes(key)) continue;
+      projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
+    }
+    return finishNode(node, out, map, described, path, context);
+  }
+
+  // Nullability written the target's way.
+  if (types !== undefined && profile.nullForm === 'nullable' && types.includes('null')) {
+    const rest = types.filter((type) => type !== 'null');
+    if (rest.length > 0) {
+      nullable = true;
+      types = rest;
+    }
+  }
+
+  // enum and const.
+  let values: unknown[] | undefined = Array.isArray(node.enum) ? [...node.enum] : undefined;
+  if (Object.hasOwn(node, 'const')) {
+    if (profile.const || context.strict) out.const = node.const;
+    else
+      values = values === undefined ? [node.const] : values.filter((v) => sameJson(v, node.const));
+  }
+  if (values !== undefined) {
+    if (profile.nullForm === 'nullable' && values.some((value) => value === null)) {
+      values = values.filter((value) => value !== null);
+      nullable = true;
+    }
+    values = projectEnum(values, types, path, context, map);
+    if (map.values !== undefined) types = ['string'];
+    out.enum = values;
+    if (context.strict) {
+      if (values.length > STRICT_MAX_ENUM_VALUES) {
+        strictFail(context, path, `its enum has more than ${STRICT_MAX_ENUM_VALUES} values`);
+      }
+      for (const value of values) context.strictCharacters += String(value).length;
+    }
+  }
+
+  // A type where the target needs one.
+  if (types === undefined && out.anyOf === undefined && out.oneOf === undefined) {
+    const inferred = inferType(node, values);
+    if (inferred !== undefined) {
+      if (profile.typeRequired) types = [inferred];
+    } else if (context.strict && out.const === undefined) {
+      strictFail(context, path, 'it accepts any value, and strict mode needs a type');
+    } else if (profile.typeRequired) {
+      // Any JSON value fits in a string of JSON text; restoreArguments parses it back.
+      types = ['string'];
+      map.json = true;
+      described.push('any JSON value, written as JSON text');
+      warn(
+        context,
+        'TYPE_ASSUMED',
+        path,
+        `${profile.label} needs a type, and this schema accepts any value; asked for it as JSON text in a string.`,
+      );
+    }
+  }
+  if (types !== undefined) {
+    out.type = types.length === 1 ? types[0] : types;
+  } else {
+    delete out.type;
+  }
+  if (nullable) {
+    if (profile.nullForm === 'nullable') out.nullable = true;
+    else if (out.anyOf === undefined && types !== undefined) out.type = [...types, 'null'];
+  }
+
+  const isObject =
+    types === undefined ? hasAny(node, TYPE_KEYWORDS.object) : types.includes('object');
+  const isArray = types === undefined ? hasAny(node, TYPE_KEYWORDS.array) : types.includes('array');
+
+  if (isObject) projectObject(node, out, map, described, path, context);
+  if (isArray) projectArray(node, out, map, path, context);
+
+  // Every other keyword: keep, convert, describe or drop.
+  for (const key of Object.keys(node)) {
+    if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
+    if (profile.keywords !== null) {
+      if (!isObject && TYPE_KEYWORDS.object?.includes(key)) continue;
+      if (!isArray && TYPE_KEYWORDS.array?.includes(key)) continue;
+    }
+    projectKeyword(key, node[key], node, out, described, types, path, context);
+  }
+  return finishNode(node, out, map, described, path, context);
+}
+
+function finishNode(
+  node: Source,
+  out: Source,
+  map: MutableMap,
+  described: string[],
+  path: Path,
+  context: TreeContext,
+): Projected {
+  const { profile } = context;
+  if (profile.dropDefaultBesideAnyOf && out.anyOf !== undefined && Object.hasOwn(out, 'default')) {
+    described.push(`default: ${compactJson(out.default)}`);
+    delete out.default;
+    warn(
+      context,
+      'MOVED_TO_DESCRIPTION',
+      path,
+      `${profile.label} mishandles \`default\` beside \`anyOf\`; moved it into the description.`,
+    );
+  }
+  if (map.values !== undefined && Object.hasOwn(out, 'default')) {
+    const wire = map.values.find(([, original]) => sameJson(original, out.default));
+    if (wire !== undefined) out.default = wire[0];
+    else delete out.default;
+  }
+
+  const description =
+    typeof node.description === 'string'
+      ? node.description
+      : typeof out.description === 'string'
+        ? out.description
+        : undefined;
+  if (described.length > 0) {
+    const extra = `(${described.join('; ')})`;
+    out.description = description === undefined ? extra : `${description} ${extra}`;
+  } else if (description !== undefined) {
+    out.description = description;
+  }
+
+  return { schema: out, map: finishMap(map) };
+}
+
+function projectAlternatives(
+  alternatives: unknown[],
+  path: Path,
+  context: TreeContext,
+): { schemas: JsonSchemaObject[]; maps: (ArgumentMap | null)[] } {
+  const schemas: JsonSchemaObject[] = [];
+  const maps: (ArgumentMap | null)[] = [];
+  alternatives.forEach((branch, index) => {
+    // A branch that accepts nothing can go: dropping it does not change what the union accepts.
+    const projected = projectSchemaTree(branch, [...path, index], context);
+    if (projected === NEVER) return;
+    schemas.push(projected.schema);
+    maps.push(projected.map);
+  });
+  return { schemas, maps };
+}
+
+function projectObject(
+  node: Source,
+  out: Source,
+  map: MutableMap,
+  described: string[],
+  path: Path,
+  context: TreeContext,
+): void {
+  const { profile } = context;
+  const source = isRecord(node.properties) ? node.properties : {};
+  const names = Object.keys(source);
+  const wireNames =
+    profile.propertyKeys === null ? undefined : fitPropertyKeys(names, profile.propertyKeys);
+  const properties: Source = {};
+  const propertyMaps: Record<string, ArgumentMap> = {};
+  const keys: Record<string, string> = {};
+  const present = new Map<string, string>();
+  if (context.strict) {
+    context.strictProperties += names.length;
+    if (context.strictProperties > STRICT_MAX_PROPERTIES) {
+      strictFail(context, path, `it has more than ${STRICT_MAX_PROPERTIES} properties`);
+    }
+    if (path.filter((segment) => segment === 'properties').length >= STRICT_MAX_NESTING) {
+      strictFail(context, path, `it nests objects more than ${STRICT_MAX_NESTING} levels deep`);
+    }
+  }
+  for (const name of names) {
+    const projected = projectSchemaTree(source[name], [...path, 'properties', name], context);
+    if (projected === NEVER) {
+      strictFail(context, path, `property "${name}" accepts no value`);
+      warn(
+        context,
+        'DROPPED_IMPOSSIBLE',
+        [...path, 'properties', name],
+        `Property "${name}" accepts no value (\`false\`); ${profile.label} cannot say so, so it was left out.`,
+      );
+      continue;
+    }
+    const wire = wireNames?.get(name) ?? name;
+    if (context.strict) context.strictCharacters += wire.length;
+    setKey(properties, wire, projected.schema);
+    present.set(name, wire);
+    if (projected.map !== null) setKey(propertyMaps, wire, projected.map);
+    if (wire !== name) setKey(keys, wire, name);
+  }
+  const requiredSource = Array.isArray(node.required)
+    ? node.required.filter((name): name is string => typeof name === 'string')
+    : [];
+  const required: string[] = [];
+  for (const name of new Set(requiredSource)) {
+    const wire = present.get(name);
+    if (wire !== undefined) required.push(wire);
+    else if (profile.keywords === null && !context.strict) required.push(name);
+    else if (context.strict)
+      strictFail(context, path, `required property "${name}" is not declared`);
+  }
+
+  if (context.strict) {
+    const optionalNulls: string[] = [];
+    for (const wire of present.values()) {
+      if (required.includes(wire)) continue;
+      const schema = properties[wire] as JsonSchemaObject;
+      if (!acceptsNull(schema)) {
+        setKey(properties, wire, makeNullable(schema));
+        optionalNulls.push(wire);
+      }
+      required.push(wire);
+    }
+    if (optionalNulls.length > 0) map.optionalNulls = optionalNulls;
+  }
+
+  if (names.length > 0 || !profile.omitEmptyProperties) out.properties = properties;
+  if (required.length > 0) out.required = required;
+  else if (context.strict) out.required = [];
+  if (Object.keys(keys).length > 0) map.keys = keys;
+  if (Object.keys(propertyMaps).length > 0) map.properties = propertyMaps;
+
+  const additional = node.additionalProperties;
+  if (context.strict) {
+    if (additional !== undefined && additional !== false) {
+      strictFail(context, path, 'it allows properties beyond those it declares');
+    }
+    out.additionalProperties = false;
+  } else if (profile.additionalProperties) {
+    if (typeof additional === 'boolean') out.additionalProperties = additional;
+    else if (additional !== undefined) {
+      const projected = projectSchemaTree(additional, [...path, 'additionalProperties'], context);
+      if (projected === NEVER) out.additionalProperties = false;
+      else {
+        out.additionalProperties = projected.schema;
+        if (projected.map !== null) {
+          map.additionalProperties = projected.map;
+          map.declared = [...present.values()];
+        }
+      }
+    }
+  } else if (additional !== undefined && additional !== false) {
+    // Dropping `additionalProperties: false` is not reported: it only stops the model inventing
+    // keys, and the server still validates. Dropping a schema or `true` loses meaning.
+    described.push(
+      additional === true || (isRecord(additional) && Object.keys(additional).length === 0)
+        ? 'other properties allowed'
+        : `other properties: ${compactJson(additional)}`,
+    );
+    warn(
+      context,
+      'MOVED_TO_DESCRIPTION',
+      [...path, 'additionalProperties'],
+      `${profile.label} does not take \`additionalProperties\`; moved it into the description.`,
+    );
+  }
+}
+
+function projectArray(
+  node: Source,
+  out: Source,
+  map: MutableMap,
+  path: Path,
+  context: TreeContext,
+): void {
+  const { profile } = context;
+  const tuple = Array.isArray(node.items)
+    ? node.items
+    : Array.isArray(node.prefixItems)
+      ? node.prefixItems
+      : undefined;
+  const rest = Array.isArray(node.items)
+    ? node.additionalItems
+    : tuple !== undefined
+      ? node.items
+      : node.items;
+  if (tuple !== undefined) {
+    const tupleKeyword = Array.isArray(node.items) ? 'items' : 'prefixItems';
+    if (profile.prefixItems && !context.strict) {
+      const schemas: JsonSchemaObject[] = [];
+      const maps: (ArgumentMap | null)[] = [];
+      tuple.forEach((member, index) => {
+        const projected = projectSchemaTree(member, [...path, tupleKeyword, index], context);
+        schemas.push(projected === NEVER ? { not: {} } : projected.schema);
+        maps.push(projected === NEVER ? null : projected.map);
+      });
+      out.prefixItems = schemas;
+      if (maps.some((entry) => entry !== null)) map.prefixItems = maps;
+      const restProjected = projectSchemaTree(rest ?? {}, [...path, 'items'], context);
+      out.items = restProjected === NEVER ? false : restProjected.schema;
+      if (restProjected !== NEVER && restProjected.map !== null) map.items = restProjected.map;
+      return;
+    }
+    strictFail(context, path, 'it is a tuple');
+    const members = rest === undefined || rest === false ? tuple : [...tuple, rest];
+    const projected = projectSchemaTree({ anyOf: members }, [...path, tupleKeyword], context);
+    if (projected !== NEVER) {
+      out.items = projected.schema;
+      if (projected.map !== null) map.items = projected.map;
+    }
+    if (!Object.hasOwn(node, 'minItems')) out.minItems = tuple.length;
+    if (rest === false && !Object.hasOwn(node, 'maxItems')) out.maxItems = tuple.length;
+    warn(
+      context,
+      'TUPLE_FLATTENED',
+      path,
+      `${profile.label} does not take tuples; sent ${tuple.length} positions as one item schema that accepts any of them.`,
+    );
+    return;
+  }
+  // OpenAI rejects an array without `items`, even outside strict mode; Gemini needs one too.
+  const projected = projectSchemaTree(rest ?? {}, [...path, 'items'], context);
+  if (projected === NEVER) {
+    out.items = profile.keywords === null ? false : { type: 'string' };
+    out.maxItems = 0;
+    return;
+  }
+  out.items = projected.schema;
+  if (projected.map !== null) map.items = projected.map;
+}
+
+function projectKeyword(
+  key: string,
+  value: unknown,
+  node: Source,
+  out: Source,
+  described: string[],
+  types: string[] | undefined,
+  path: Path,
+  context: TreeContext,
+): void {
+  const { profile } = context;
+  if (context.strict && STRICT_STRUCTURAL.has(key)) {
+    strictFail(context, path, `it uses \`${key}\``);
+  }
+  if (profile.keywords === null && !context.strict) {
+    if (SINGLE_SUBSCHEMA.has(key)) {
+      const projected = projectSchemaTree(value, [...path, key], context);
+      out[key] = projected === NEVER ? false : projected.schema;
+    } else if (MAP_SUBSCHEMA.has(key) && isRecord(value)) {
+      const projectedMap: Source = {};
+      for (const name of Object.keys(value)) {
+        const projected = projectSchemaTree(value[name], [...path, key, name], context);
+        setKey(projectedMap, name, projected === NEVER ? false : projected.schema);
+      }
+      out[key] = projectedMap;
+    } else if (key === 'dependencies' && isRecord(value)) {
+      // Draft 4-7 `dependencies` splits into the 2020-12 keywords.
+      for (const name of Object.keys(value)) {
+        const member = value[name];
+        if (Array.isArray(member)) {
+          out.dependentRequired = { ...(out.dependentRequired as Source | undefined) };
+          setKey(out.dependentRequired as Source, name, member);
+        } else {
+          const projected = projectSchemaTree(member, [...path, key, name], context);
+          out.dependentSchemas = { ...(out.dependentSchemas as Source | undefined) };
+          setKey(
+            out.dependentSchemas as Source,
+            name,
+            projected === NEVER ? false : projected.schema,
+          );
+        }
+      }
+    } else if (
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+      typeof value === 'boolean'
+    ) {
+      // Draft 4 boolean form; 2020-12 wants the bound itself.
+      const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+      if (value && typeof node[bound] === 'number') {
+        out[key] = node[bound];
+        delete out[bound];
+      }
+    } else if (
+      (key === 'minimum' || key === 'maximum') &&
+      node[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true
+    ) {
+      // Written by the exclusive keyword above.
+    } else {
+      setKey(out, key, value);
+    }
+    return;
+  }
+  const allowed = profile.keywords === null ? true : profile.keywords.has(key);
+  if (allowed && key === 'format' && profile.formats !== null) {
+    const type = types?.length === 1 ? types[0] : undefined;
+    const formats = type === undefined ? undefined : profile.formats[type];
+    if (formats?.includes(value as string)) {
+      out.format = value;
+      return;
+    }
+  } else if (allowed) {
+    if (key === 'default' && context.strict) {
+      // OpenAI strict does not permit `default`.
+    } else {
+      setKey(out, key, value);
+      return;
+    }
+  }
+  if (key.startsWith('x-') || !DESCRIBABLE.has(key)) {
+    warn(
+      context,
+      'DROPPED_KEYWORD',
+      [...path, key],
+      `${profile.label} does not take \`${key}\`; dropped it.`,
+    );
+    return;
+  }
+  described.push(`${key}: ${typeof value === 'string' ? value : compactJson(value)}`);
+  warn(
+    context,
+    'MOVED_TO_DESCRIPTION',
+    [...path, key],
+    `${profile.label} does not take \`${key}: ${compactJson(value)}\` here; moved it into the description.`,
+  );
+}
+
+/** Keywords whose meaning a model can read from the description. */
+const DESCRIBABLE = new Set([
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+  'default',
+  'examples',
+  'example',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentEncoding',
+  'contentMediaType',
+  'dependentRequired',
+  'dependencies',
+  'propertyNames',
+  'patternProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
+
+function projectEnum(
+  values: unknown[],
+  types: string[] | undefined,
+  path: Path,
+  context: TreeContext,
+  map: MutableMap,
+): unknown[] {
+  const { profile } = context;
+  const fits = (value: unknown): boolean =>
+    profile.enumValues === 'any' ||
+    typeof value === 'string' ||
+    (profile.enumValues === 'string-number' && typeof value === 'number');
+  if (values.every(fits)) {
+    // Gemini: an enum of strings only on a string type.
+    if (profile.enumValues === 'string' && types !== undefined && !types.includes('string')) {
+      map.values = [];
+    }
+    return values;
+  }
+  const wire: string[] = [];
+  const pairs: (readonly [string, unknown])[] = [];
+  let collisions = 0;
+  for (const value of values) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (wire.includes(text)) {
+      collisions++;
+      continue;
+    }
+    wire.push(text);
+    if (typeof value !== 'string') pairs.push([text, value]);
+  }
+  map.values = pairs;
+  warn(
+    context,
+    'ENUM_STRINGIFIED',
+    path,
+    `${profile.label} takes only ${profile.enumValues === 'string' ? 'string' : 'string and number'} enum values; sent ${JSON.stringify(values).slice(0, 80)} as strings${collisions > 0 ? `, and ${collisions} value(s) that read the same as a string one could not be told apart` : ''}. restoreArguments turns them back.`,
+  );
+  return wire;
+}
+
+function splitTypes(node: Source, types: string[]): Source {
+  const branches: Source[] = [];
+  for (const type of new Set(types)) {
+    if (type === 'null') {
+      branches.push({ type });
+      continue;
+    }
+    const branch: Source = { type };
+    for (const key of TYPE_KEYWORDS[type] ?? []) {
+      if (Object.hasOwn(node, key)) setKey(branch, key, node[key]);
+    }
+    if (Array.isArray(node.enum)) {
+      const members = node.enum.filter(
+        (value) => jsonType(value) === type || (type === 'number' && jsonType(value) === 'integer'),
+      );
+      if (members.length === 0) continue;
+      branch.enum = members;
+    }
+    branches.push(branch);
+  }
+  const wrapper: Source = { anyOf: branches };
+  for (const key of Object.keys(node)) {
+    if (key === 'type' || key === 'enum') continue;
+    if (Object.values(TYPE_KEYWORDS).some((list) => list.includes(key))) continue;
+    setKey(wrapper, key, node[key]);
+  }
+  return wrapper;
+}
+
+function needsTypeSplit(types: string[], profile: TargetProfile): boolean {
+  if (profile.nullForm === 'type-array') return false;
+  const nonNull = types.filter((type) => type !== 'null');
+  if (profile.nullForm === 'nullable') return nonNull.length > 1;
+  return types.length > 1;
+}
+
+function inferType(node: Source, values: unknown[] | undefined): string | undefined {
+  if (values !== undefined && values.length > 0) {
+    const kinds = new Set(values.map(jsonType));
+    if (kinds.size === 1) return [...kinds][0];
+    if (kinds.size === 2 && kinds.has('integer') && kinds.has('number')) return 'number';
+    return 'string';
+  }
+  if (Object.hasOwn(node, 'const')) return jsonType(node.const);
+  for (const type of ['object', 'array', 'string', 'number']) {
+    const keywords = (TYPE_KEYWORDS[type] ?? []).filter((key) => key !== 'format');
+    if (hasAny(node, keywords)) return type;
+  }
+  return undefined;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function readTypes(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type)) {
+    const types = [...new Set(type.filter((entry): entry is string => typeof entry === 'string'))];
+    return types.length > 0 ? types : undefined;
+  }
+  return undefined;
+}
+
+function hasOwnShape(node: Source): boolean {
+  return (
+    node.type !== undefined ||
+    (isRecord(node.properties) && Object.keys(node.properties).length > 0) ||
+    node.items !== undefined ||
+    node.enum !== undefined ||
+    node.const !== undefined
+  );
+}
+
+function isNullSchema(schema: JsonSchemaObject): boolean {
+  return schema.type === 'null' && schema.anyOf === undefined;
+}
+
+function acceptsNull(schema: JsonSchemaObject): boolean {
+  if (schema.type === 'null') return true;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) {
+    return !Array.isArray(schema.enum) || schema.enum.includes(null);
+  }
+  if (Array.isArray(schema.anyOf))
+    return schema.anyOf.some((branch) => acceptsNull(branch as JsonSchemaObject));
+  return false;
+}
+
+function makeNullable(schema: JsonSchemaObject): JsonSchemaObject {
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  if (typeof schema.type === 'string' && schema.const === undefined) {
+    const copy: JsonSchemaObject = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null];
+    return copy;
+  }
+  if (Array.isArray(schema.type) && schema.const === undefined) {
+    const copy: JsonSchemaObject = { ...schema, type: [...schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null];
+    return copy;
+  }
+  const description = schema.description;
+  const wrapper: JsonSchemaObject = { anyOf: [schema, { type: 'null' }] };
+  if (description !== undefined) wrapper.description = description;
+  return wrapper;
+}
+
+function finishMap(map: MutableMap): ArgumentMap | null {
+  if (map.values !== undefined && map.values.length === 0) delete map.values;
+  return Object.keys(map).length === 0 ? null : map;
+}
+
+function strictFail(context: TreeContext, path: Path, reason: string): void {
+  if (!context.strict) return;
+  throw new ToolwireError({
+    code: 'UNSUPPORTED_SCHEMA',
+    message: `Schema at "${toJsonPointer(path)}" cannot be made OpenAI-strict: ${reason}.`,
+    cause: STRICT_INCOMPATIBLE,
+  });
+}
+
+function warn(context: TreeContext, code: SchemaWarningCode, path: Path, message: string): void {
+  context.warnings.push({ code, path: toJsonPointer(path), message });
+}
+
+function withoutKeys(node: Source, keys: readonly string[]): Source {
+  const copy: Source = {};
+  for (const key of Object.keys(node)) if (!keys.includes(key)) setKey(copy, key, node[key]);
+  return copy;
+}
+
+function hasAny(node: Source, keys: readonly string[] | undefined): boolean {
+  return (keys ?? []).some((key) => Object.hasOwn(node, key));
+}
+
+function isRecord(value: unknown): value is Source {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+function compactJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** Sets a key as an own data property, even `__proto__`. @internal */
+export function setKey(target: Source, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}

@@ -1,0 +1,96 @@
+import { shortHash } from './short-hash.js';
+
+/** A provider's rule for the keys of `properties`. */
+export interface PropertyKeyRule {
+  /** Characters allowed anywhere, as a regular expression matching one character. */
+  readonly allowed: RegExp;
+  /** Characters allowed first; `null` when any allowed character may lead. */
+  readonly first: RegExp | null;
+  /** Longest key, in UTF-16 code units. */
+  readonly maxLength: number;
+  /** Where the rule comes from. */
+  readonly source: string;
+}
+
+/**
+ * Anthropic rejects the whole request when a property key breaks `^[a-zA-Z0-9_.-]{1,64}$`
+ * ("input_schema.properties: Property keys should match pattern", seen in
+ * github.com/anthropics/claude-code/issues/79418 and github.com/decocms/studio/pull/6874).
+ * Applied to Bedrock too, which serves Claude.
+ *
+ * @internal
+ */
+export const ANTHROPIC_PROPERTY_KEYS: PropertyKeyRule = Object.freeze({
+  allowed: /[A-Za-z0-9_.-]/,
+  first: null,
+  maxLength: 64,
+  source: 'Anthropic Messages API error: Property keys should match pattern ^[a-zA-Z0-9_.-]{1,64}$',
+});
+
+/**
+ * Vertex AI documents parameter names as "must start with a letter or an underscore and must only
+ * contain chars a-z, A-Z, 0-9, or underscores with a maximum length of 64" (aiplatform
+ * `FunctionDeclaration.parameters`, shared/research/providers.md section a).
+ *
+ * @internal
+ */
+export const VERTEX_PROPERTY_KEYS: PropertyKeyRule = Object.freeze({
+  allowed: /[A-Za-z0-9_]/,
+  first: /[A-Za-z_]/,
+  maxLength: 64,
+  source: 'Vertex AI FunctionDeclaration.parameters property names: ^[A-Za-z_][A-Za-z0-9_]{0,63}$',
+});
+
+/**
+ * Picks a wire key for every key of one `properties` object. Keys that fit are kept as they are
+ * and reserved first; a key that breaks only the charset gets `_` for each bad character when that
+ * is free; otherwise it is cut and ends in `_` and a hash of the original key. Deterministic, and
+ * never two keys on one wire key.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * fitPropertyKeys(['filter[id]', 'name'], ANTHROPIC_PROPERTY_KEYS);
+ * // Map { 'filter[id]' => 'filter_id_', 'name' => 'name' }
+ * ```
+ */
+export function fitPropertyKeys(
+  keys: readonly string[],
+  rule: PropertyKeyRule,
+): Map<string, string> {
+  const result = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const key of keys) {
+    if (fitsRule(key, rule)) {
+      result.set(key, key);
+      taken.add(key);
+    }
+  }
+  for (const key of keys) {
+    if (result.has(key)) continue;
+    const base = substitute(key, rule);
+    let candidate = base;
+    for (let attempt = 1; candidate.length > rule.maxLength || taken.has(candidate); attempt++) {
+      const suffix = `_${shortHash(attempt === 1 ? key : `${key}\u0000${attempt}`)}`;
+      candidate = base.slice(0, rule.maxLength - suffix.length) + suffix;
+    }
+    result.set(key, candidate);
+    taken.add(candidate);
+  }
+  return result;
+}
+
+function fitsRule(key: string, rule: PropertyKeyRule): boolean {
+  if (key.length === 0 || key.length > rule.maxLength) return false;
+  if (rule.first !== null && !rule.first.test(key.charAt(0))) return false;
+  for (const character of key) if (!rule.allowed.test(character)) return false;
+  return true;
+}
+
+function substitute(key: string, rule: PropertyKeyRule): string {
+  let out = '';
+  for (const character of key) out += rule.allowed.test(character) ? character : '_';
+  if (out.length === 0) out = '_';
+  if (rule.first !== null && !rule.first.test(out.charAt(0))) out = `_${out}`;
+  return out;
+}

@@ -1,0 +1,99 @@
+import type { ArgumentMap } from './argument-map.js';
+
+/**
+ * Turns the arguments a model wrote against a projected schema back into the arguments the MCP
+ * server's own schema describes: renamed keys get their original names, the `null`s strict mode
+ * forced on optional properties are removed, and enum values sent as strings get their original
+ * values. With a `null` map (nothing changed shape) it returns `args` itself. Never mutates `args`.
+ *
+ * @example
+ * ```ts
+ * const { argumentMap } = projectInputSchema(tool.inputSchema, { target: 'anthropic' });
+ * const args = restoreArguments(toolUse.input, argumentMap); // { 'filter[id]': '42' }
+ * await client.callTool({ name: tool.name, arguments: args });
+ * ```
+ */
+export function restoreArguments<T = Record<string, unknown>>(
+  args: T,
+  argumentMap: ArgumentMap | null | undefined,
+): T {
+  if (argumentMap === null || argumentMap === undefined) return args;
+  return restoreValue(args, argumentMap) as T;
+}
+
+function restoreValue(value: unknown, map: ArgumentMap): unknown {
+  let current = value;
+  if (map.json === true && typeof current === 'string') {
+    try {
+      return JSON.parse(current);
+    } catch {
+      return current; // not JSON text after all: pass the string on as the model wrote it
+    }
+  }
+  if (map.values !== undefined && typeof current === 'string') {
+    const pair = map.values.find(([wire]) => wire === current);
+    if (pair !== undefined) return pair[1];
+  }
+  if (isRecord(current) && hasObjectPart(map)) current = restoreObject(current, map);
+  else if (Array.isArray(current) && (map.items !== undefined || map.prefixItems !== undefined)) {
+    current = current.map((item, index) => {
+      const itemMap =
+        map.prefixItems?.[index] ??
+        (index >= (map.prefixItems?.length ?? 0) ? map.items : undefined);
+      return itemMap === undefined || itemMap === null ? item : restoreValue(item, itemMap);
+    });
+  }
+  if (map.anyOf !== undefined) {
+    const branch = map.anyOf.find((candidate) => fitsShape(current, candidate));
+    if (branch !== undefined) current = restoreValue(current, branch);
+  }
+  return current;
+}
+
+function restoreObject(value: Record<string, unknown>, map: ArgumentMap): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const wire of Object.keys(value)) {
+    const item = value[wire];
+    if (item === null && map.optionalNulls?.includes(wire)) continue;
+    const original =
+      map.keys !== undefined && Object.hasOwn(map.keys, wire) ? (map.keys[wire] as string) : wire;
+    const declared = map.declared === undefined || map.declared.includes(wire);
+    const childMap =
+      map.properties !== undefined && Object.hasOwn(map.properties, wire)
+        ? map.properties[wire]
+        : declared
+          ? undefined
+          : map.additionalProperties;
+    const restored = childMap === undefined ? item : restoreValue(item, childMap);
+    Object.defineProperty(out, original, {
+      value: restored,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function hasObjectPart(map: ArgumentMap): boolean {
+  return (
+    map.keys !== undefined ||
+    map.optionalNulls !== undefined ||
+    map.properties !== undefined ||
+    map.additionalProperties !== undefined
+  );
+}
+
+/** Whether a branch's map is about values of this shape (the first that fits is the one used). */
+function fitsShape(value: unknown, map: ArgumentMap): boolean {
+  if (map.values !== undefined && typeof value === 'string') {
+    return map.values.some(([wire]) => wire === value);
+  }
+  if (isRecord(value)) return hasObjectPart(map);
+  if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
+  return map.json === true && typeof value === 'string';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
