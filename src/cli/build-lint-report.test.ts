@@ -26,7 +26,10 @@ const loaded: LoadedTarget = {
     {
       server: 'io-github-example-org-linear-mcp-server',
       tools: [
-        { name: 'create_issue', inputSchema: { anyOf: [{ type: 'object' }] } },
+        {
+          name: 'create_issue',
+          inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/nope' } } },
+        },
         { name: 'create_issue_with_labels_and_assignees' },
       ],
     },
@@ -65,23 +68,28 @@ describe('buildLintReport', () => {
     expect(long?.envelopes.anthropic?.status).toBe('ok');
   });
 
-  it('reports schema problems with their providers', () => {
-    expect(
-      report.servers[0]?.tools[1]?.schema.map((problem) => [
-        problem.path,
-        problem.providers,
-        problem.severity,
-      ]),
-    ).toEqual([
-      ['/properties/q?', 'anthropic', 'error'],
-      ['/properties/q?', 'openai', 'error'],
+  it('reports what projecting each schema does per provider: lossy rewrites and rejections', () => {
+    expect(report.servers[0]?.tools[1]?.schema).toEqual([
+      {
+        target: 'gemini',
+        severity: 'lossy',
+        code: 'TYPE_ASSUMED',
+        path: '/properties/q?/items',
+        message:
+          'Gemini parameters needs a type, and this schema accepts any value; asked for it as JSON text in a string.',
+      },
     ]);
-    expect(report.servers[1]?.tools[0]?.schema.map((problem) => problem.path)).toEqual([
-      '/type',
-      '/anyOf',
-      '/anyOf/0',
+    const broken = report.servers[1]?.tools[0]?.schema ?? [];
+    expect(broken.map((note) => [note.target, note.severity, note.code])).toEqual([
+      ['openai', 'rejected', 'UNRESOLVED_REF'],
+      ['anthropic', 'rejected', 'UNRESOLVED_REF'],
+      ['gemini', 'rejected', 'UNRESOLVED_REF'],
     ]);
-    expect(report.summary.schemaErrors).toBe(4);
+    expect(broken[0]?.message).toMatch(
+      /^Tool "io-github-example-org-linear-mcp-server__create_issue": Schema at "\/properties\/a" refers to "#\/\$defs\/nope"/,
+    );
+    expect(report.summary.schemaRejected).toBe(3);
+    expect(report.summary.schemaLossy).toBe(1);
   });
 
   it('lists names shared across servers, failures, tokens and a summary', () => {
@@ -114,6 +122,12 @@ describe('buildLintReport', () => {
     expect(plain).not.toContain('\u001b[');
     expect(plain).toContain('broken  FAILED\n  Server "broken" exited with code 1.');
     expect(plain).toContain('Tool names offered by more than one server');
+    expect(plain).toContain(
+      '    schema rejected by openai: Tool "io-github-example-org-linear-mcp-server__create_issue"',
+    );
+    expect(plain).toContain(
+      '    schema gemini: /properties/q?/items Gemini parameters needs a type',
+    );
     const tty = formatLintReport(report, createStyle({ stream: { isTTY: true }, env: {} }));
     expect(tty).toContain('\u001b[');
     const noColor = formatLintReport(

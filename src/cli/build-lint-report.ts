@@ -2,8 +2,9 @@ import { createToolWireMap } from '../core/create-tool-wire-map.js';
 import { resolveEnvelope } from '../core/envelope.js';
 import { explainEnvelopeFit } from '../core/explain-envelope-fit.js';
 import type { NamingPreset } from '../core/naming-preset.js';
-import { normalizeInputSchema } from '../core/normalize-input-schema.js';
-import { findSchemaProblems, type SchemaProblem } from './find-schema-problems.js';
+import { projectInputSchema } from '../core/schema/project-input-schema.js';
+import { SCHEMA_TARGETS, type SchemaTarget } from '../core/schema/schema-target.js';
+import { ToolwireError } from '../core/toolwire-error.js';
 import type { LoadedTarget } from './load-target.js';
 
 /** How one tool's canonical name fares in one envelope. */
@@ -16,6 +17,20 @@ export interface LintFit {
   violations: string[];
 }
 
+/** What projecting a tool's input schema onto one provider does (from `projectInputSchema`). */
+export interface LintSchemaNote {
+  /** The provider. */
+  target: SchemaTarget;
+  /** `lossy`: sent with a rewrite that loses meaning; `rejected`: cannot be sent (quarantined). */
+  severity: 'lossy' | 'rejected';
+  /** A `SchemaWarningCode`, or the `ToolwireError` code of a rejection. */
+  code: string;
+  /** A JSON Pointer into the tool's input schema. */
+  path: string;
+  /** What happened, starting with the provider. */
+  message: string;
+}
+
 /** One tool in the lint report. */
 export interface LintTool {
   /** The server's own name. */
@@ -24,8 +39,8 @@ export interface LintTool {
   canonical: string;
   /** Per envelope id. */
   envelopes: Record<string, LintFit>;
-  /** Schema problems; empty when there are none. */
-  schema: SchemaProblem[];
+  /** Lossy rewrites and rejections of the input schema per provider; empty when it goes through as it is. */
+  schema: LintSchemaNote[];
   /** Set when another tool already has this canonical name (lossy presets); the tool is left out. */
   collidesWith?: { server: string; tool: string };
 }
@@ -64,7 +79,10 @@ export interface LintReport {
     renamed: Record<string, number>;
     /** Tools left out because their canonical name is taken. */
     leftOut: number;
-    schemaErrors: number;
+    /** Tool and provider pairs whose schema cannot be sent at all. */
+    schemaRejected: number;
+    /** Tool and provider pairs whose schema is sent with a lossy rewrite. */
+    schemaLossy: number;
     tokens: number;
   };
 }
@@ -91,6 +109,9 @@ export interface BuildLintReportOptions {
 export function buildLintReport(options: BuildLintReportOptions): LintReport {
   const { loaded, preset } = options;
   const envelopes = options.envelopes.map((envelope) => resolveEnvelope(envelope));
+  const schemaTargets = SCHEMA_TARGETS.filter((target) =>
+    envelopes.some((envelope) => envelope.id === target),
+  );
   const taken = new Map<string, { server: string; tool: string }>();
   const pending = loaded.catalogs.map((catalog) => ({
     catalog,
@@ -120,7 +141,7 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
         tool: tool.name,
         canonical,
         envelopes: fits,
-        schema: findSchemaProblems(tool.inputSchema),
+        schema: schemaNotes(tool.inputSchema, schemaTargets, `Tool "${canonical}"`),
       };
       if (holder !== undefined) entry.collidesWith = holder;
       return entry;
@@ -134,7 +155,7 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
         function: {
           name: openai === undefined ? tool.canonical : tool.envelopes[openai.id]?.wire,
           description: listed?.description,
-          parameters: normalizeOrKeep(listed?.inputSchema),
+          parameters: openaiSchema(listed?.inputSchema),
         },
       }));
     const first = envelopes[0];
@@ -200,9 +221,16 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
       tools: allTools.length,
       renamed,
       leftOut: allTools.filter((tool) => tool.collidesWith !== undefined).length,
-      schemaErrors: allTools.reduce(
+      schemaRejected: allTools.reduce(
+        (count, tool) => count + tool.schema.filter((note) => note.severity === 'rejected').length,
+        0,
+      ),
+      schemaLossy: allTools.reduce(
         (count, tool) =>
-          count + tool.schema.filter((problem) => problem.severity === 'error').length,
+          count +
+          new Set(
+            tool.schema.filter((note) => note.severity === 'lossy').map((note) => note.target),
+          ).size,
         0,
       ),
       tokens: servers.reduce((count, server) => count + server.tokens, 0),
@@ -210,11 +238,41 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
   };
 }
 
-// A schema normalisation rejects (too deep, cyclic) is counted as it is; findSchemaProblems reports it.
-function normalizeOrKeep(schema: unknown): unknown {
+function schemaNotes(
+  schema: unknown,
+  targets: readonly SchemaTarget[],
+  subject: string,
+): LintSchemaNote[] {
+  const notes: LintSchemaNote[] = [];
+  for (const target of targets) {
+    try {
+      for (const warning of projectInputSchema(schema, { target, subject }).warnings) {
+        notes.push({
+          target,
+          severity: 'lossy',
+          code: warning.code,
+          path: warning.path,
+          message: warning.message,
+        });
+      }
+    } catch (error) {
+      notes.push({
+        target,
+        severity: 'rejected',
+        code: ToolwireError.isInstance(error) ? error.code : 'UNSUPPORTED_SCHEMA',
+        path: '',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return notes;
+}
+
+// The schema as OpenAI receives it, for the token count; a rejected schema is not sent.
+function openaiSchema(schema: unknown): unknown {
   try {
-    return normalizeInputSchema(schema);
+    return projectInputSchema(schema, { target: 'openai' }).schema;
   } catch {
-    return schema === undefined ? {} : '[unusable schema]';
+    return null;
   }
 }

@@ -54,9 +54,14 @@ export function formatLintReport(report: LintReport, style: Style): string {
     `${style.bold('Summary:')} ${summary.servers} server${summary.servers === 1 ? '' : 's'} (${summary.ready} ready${summary.failed > 0 ? `, ${style.red(`${summary.failed} failed`)}` : ''}${summary.disabled > 0 ? `, ${summary.disabled} disabled` : ''}), ${summary.tools} tools, ${summary.tokens.toLocaleString('en-US')} tokens.`,
   );
   lines.push(`  Sent under another name: ${renamed}.`);
-  if (summary.leftOut > 0 || summary.schemaErrors > 0) {
+  if (summary.schemaLossy > 0) {
     lines.push(
-      `  ${style.red(`${summary.leftOut} left out (name taken), ${summary.schemaErrors} schema errors.`)}`,
+      `  Schemas sent with a lossy rewrite: ${summary.schemaLossy} (tool, provider) pairs.`,
+    );
+  }
+  if (summary.leftOut > 0 || summary.schemaRejected > 0) {
+    lines.push(
+      `  ${style.red(`${summary.leftOut} left out (name taken), ${summary.schemaRejected} (tool, provider) schemas rejected.`)}`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -114,9 +119,22 @@ function formatServer(server: LintServer, report: LintReport, style: Style): str
         `    ${style.red(`left out: "${tool.canonical}" is already the name of ${tool.collidesWith.tool} (${tool.collidesWith.server})`)}`,
       );
     }
-    for (const problem of tool.schema) {
-      const text = `    schema ${problem.path === '' ? '(root)' : problem.path}: ${problem.message} [${problem.providers}]`;
-      lines.push(problem.severity === 'error' ? style.red(text) : style.dim(text));
+    const rejected = tool.schema.filter((note) => note.severity === 'rejected');
+    for (const note of rejected) {
+      lines.push(`    ${style.red(`schema rejected by ${note.target}: ${note.message}`)}`);
+    }
+    const lossyTargets = [
+      ...new Set(
+        tool.schema.filter((note) => note.severity === 'lossy').map((note) => note.target),
+      ),
+    ];
+    for (const target of lossyTargets) {
+      const notes = tool.schema.filter(
+        (note) => note.severity === 'lossy' && note.target === target,
+      );
+      const first = notes[0] as (typeof notes)[number];
+      const more = notes.length > 1 ? ` (+${notes.length - 1} more)` : '';
+      lines.push(style.dim(`    schema ${target}: ${first.path} ${first.message}${more}`));
     }
   }
   return lines;

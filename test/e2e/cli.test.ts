@@ -311,7 +311,7 @@ describe('targets, options and exit codes', () => {
           tools: [
             {
               name: 'tags',
-              inputSchema: { type: 'object', properties: { list: { type: 'array' } } },
+              inputSchema: { type: 'object', properties: { list: { $ref: '#/$defs/list' } } },
             },
           ],
         }),
@@ -319,7 +319,7 @@ describe('targets, options and exit codes', () => {
     );
     expect(schema.code).toBe(1);
     expect(schema.stdout).toContain(
-      'schema /properties/list: array schema without items is rejected by OpenAI',
+      'schema rejected by openai: Tool "x__tags": Schema at "/properties/list" refers to "#/$defs/list", which is not inside the schema.',
     );
   });
 

@@ -71,7 +71,7 @@ export function registerLintCommand(program: Command, context: CliContext): void
     const { summary } = report;
     if (summary.failed > 0) context.exit(EXIT.serverFailed);
     const renamed = Object.values(summary.renamed).some((count) => count > 0);
-    const rejected = summary.leftOut > 0 || summary.schemaErrors > 0;
+    const rejected = summary.leftOut > 0 || summary.schemaRejected > 0;
     if (flags.strict === true && (renamed || rejected)) context.exit(EXIT.findings);
   });
 }
