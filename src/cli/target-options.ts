@@ -26,11 +26,13 @@ export interface CommonTargetFlags {
 export function addTargetOptions(command: Command): Command {
   return command
     .option('--url <url>', 'a streamable HTTP (or SSE) MCP endpoint instead of a file')
-    .option(
-      '--header <name:value>',
-      'an HTTP header for --url, such as "Authorization: Bearer $TOKEN" (repeatable)',
-      parseHeader,
-      {},
+    .addOption(
+      new Option(
+        '--header <name:value>',
+        'an HTTP header for --url, such as "Authorization: Bearer $TOKEN" (repeatable)',
+      )
+        .argParser(parseHeader)
+        .default({}, 'none'),
     )
     .option(
       '--server <key>',
@@ -50,7 +52,11 @@ export function addTargetOptions(command: Command): Command {
     .option('--json', 'print JSON instead of text')
     .option('-q, --quiet', 'no progress on standard error')
     .option('--color', 'colour even when standard output is not a terminal')
-    .option('--no-color', 'never colour (NO_COLOR also turns colour off)');
+    .option('--no-color', 'never colour (NO_COLOR also turns colour off)')
+    .addHelpText(
+      'after',
+      '\nA target may also be a single stdio server after --, e.g. toolwire lint -- npx -y @modelcontextprotocol/server-memory\nExit codes: 0 done, 1 findings (lint --strict, diff), 2 usage or input error, 3 a server failed.',
+    );
 }
 
 /** Turns parsed flags into {@link TargetOptions}. @internal */

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { createToolWireMap } from '../../core/create-tool-wire-map.js';
 import { type NamingPreset, resolveNamingPreset } from '../../core/naming-preset.js';
 import { type CliContext, EXIT } from '../cli-context.js';
@@ -61,11 +61,11 @@ export function registerDiffCommand(program: Command, context: CliContext): void
       .description(
         'Show added, removed and renamed wire names between two tool sets, per envelope.',
       )
-      .option('--envelopes <ids>', 'comma-separated envelopes', parseEnvelopeList, [
-        'openai',
-        'anthropic',
-        'gemini',
-      ]),
+      .addOption(
+        new Option('--envelopes <ids>', 'comma-separated envelopes')
+          .argParser(parseEnvelopeList)
+          .default(['openai', 'anthropic', 'gemini'], 'openai,anthropic,gemini'),
+      ),
   ).action(async (before: string, after: string, flags: DiffFlags) => {
     const left = await loadTarget({
       ...targetOptions(before, flags, context),

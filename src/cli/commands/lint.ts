@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { ENVELOPES } from '../../core/envelope.js';
 import { resolveNamingPreset } from '../../core/naming-preset.js';
 import { buildLintReport } from '../build-lint-report.js';
@@ -38,11 +38,16 @@ export function registerLintCommand(program: Command, context: CliContext): void
       .description(
         'Report how every tool of every server fares on every provider, before a request fails.',
       )
-      .option(
-        '--envelopes <ids>',
-        'comma-separated envelopes to check; the first one shows wire names',
-        parseEnvelopeList,
-        ['openai', 'anthropic', 'bedrock', 'gemini', 'vertex', 'mcp', 'universal'],
+      .addOption(
+        new Option(
+          '--envelopes <ids>',
+          'comma-separated envelopes to check; the first one shows wire names',
+        )
+          .argParser(parseEnvelopeList)
+          .default(
+            ['openai', 'anthropic', 'bedrock', 'gemini', 'vertex', 'mcp', 'universal'],
+            'openai,anthropic,bedrock,gemini,vertex,mcp,universal',
+          ),
       )
       .option(
         '--strict',
