@@ -199,6 +199,21 @@ describe('McpHub over stdio: real servers beside broken ones', () => {
     ).toBe('still here');
   });
 
+  it('passes progress notifications to onProgress', async () => {
+    const progress: number[] = [];
+    await hub.callTool({
+      name: 'everything__trigger-long-running-operation',
+      arguments: { duration: 0.3, steps: 3 },
+      onProgress: (update) => {
+        progress.push(update.progress);
+        expect(update.total).toBe(3);
+      },
+    });
+    // The SDK drops a progress notification that is still queued when the result arrives, so the
+    // last step may be missing; the ones before it come in order.
+    expect(progress.slice(0, 2)).toEqual([1, 2]);
+  });
+
   it('refreshes one server on notifications/tools/list_changed', async () => {
     const changed = nextEvent(
       hub,
@@ -322,12 +337,11 @@ describe('McpHub over HTTP on 127.0.0.1', () => {
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 
     // An older server that speaks only HTTP+SSE: the hub falls back to it.
-    const sseServer = createScriptedServer({ pageSize: 10 }).server;
     let sse: SSEServerTransport | undefined;
     sseHttp = createServer((request, response) => {
       if (request.method === 'GET') {
         sse = new SSEServerTransport('/messages', response);
-        void sseServer.connect(sse);
+        void createScriptedServer({ pageSize: 10 }).server.connect(sse);
       } else if (request.method === 'POST' && request.url?.startsWith('/messages') && sse) {
         void sse.handlePostMessage(request, response);
       } else {
@@ -386,6 +400,12 @@ describe('McpHub over HTTP on 127.0.0.1', () => {
     expect(text(await hub.callTool({ name: 'legacy__echo', arguments: { text: 'sse' } }))).toBe(
       'sse',
     );
+    await hub.close();
+    await using only = createMcpHub({
+      servers: { legacy: { type: 'http', url: sseUrl, transport: 'sse', headers: {} } },
+    });
+    await only.start();
+    expect(only.server('legacy')).toMatchObject({ state: 'ready', transport: 'sse' });
   });
 
   it('reports an unreachable URL as failed without touching other servers', async () => {
