@@ -122,7 +122,9 @@ try {
         },
       );
       // A pattern that matches nothing would pass vacuously.
-      return / [1-9]\d* passed/.test(output.replace(/\u001b\[[0-9;]*m/g, ''));
+      return / [1-9]\d* passed/.test(
+        output.replaceAll(String.fromCharCode(27), '').replace(/\[[0-9;]*m/g, ''),
+      );
     } catch {
       return false;
     }
