@@ -280,7 +280,8 @@ function buildProjection(
         notes = new Map();
         describedByMap.set(map, notes);
       }
-      const key = `${separator}\u0000${name}`;
+      // A map is built for one separator, so the tool name alone is the key.
+      const key = name;
       const known = notes.get(key);
       if (known !== undefined && known.description === description) return known.described;
       const described = describeAlias({

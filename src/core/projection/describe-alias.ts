@@ -44,12 +44,21 @@ export function describeAlias(options: DescribeAliasOptions): string {
 }
 
 function bound(text: string, max: number): string {
-  // Quotes, backslashes and control characters would break the one-line note; show them as spaces.
-  let plain = '';
   // Only the part that can show is read, so a megabyte name costs no more than a short one.
-  for (let index = 0; index < Math.min(text.length, max + 1); index++) {
-    const code = text.charCodeAt(index);
-    plain += code < 32 || code === 127 || code === 34 || code === 92 ? ' ' : text[index];
+  const end = Math.min(text.length, max + 1);
+  let clean = true;
+  for (let index = 0; index < end; index++) {
+    if (isSpecial(text.charCodeAt(index))) {
+      clean = false;
+      break;
+    }
+  }
+  let plain = clean ? text.slice(0, end) : '';
+  if (!clean) {
+    // Quotes, backslashes and control characters would break the one-line note; show them as spaces.
+    for (let index = 0; index < end; index++) {
+      plain += isSpecial(text.charCodeAt(index)) ? ' ' : text[index];
+    }
   }
   if (plain.length <= max) return plain;
   let cut = plain.slice(0, max - 1);
@@ -57,4 +66,8 @@ function bound(text: string, max: number): string {
   const last = cut.charCodeAt(cut.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
   return `${cut}…`;
+}
+
+function isSpecial(code: number): boolean {
+  return code < 32 || code === 127 || code === 34 || code === 92;
 }

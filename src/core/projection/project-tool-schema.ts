@@ -55,7 +55,15 @@ interface Projected {
   clean?: ProjectToolSchemaResult;
 }
 
-const results = new WeakMap<object, Map<string, Projected>>();
+const results = new WeakMap<object, Map<number, Projected>>();
+const TARGET_KEYS: Readonly<Record<SchemaTarget, number>> = {
+  openai: 0,
+  anthropic: 1,
+  gemini: 2,
+  vertex: 3,
+  bedrock: 4,
+  mcp: 5,
+};
 
 /**
  * The one seam between adapters and the core's schema projection (`projectInputSchema` /
@@ -91,7 +99,7 @@ export function projectToolSchema(options: ProjectToolSchemaOptions): ProjectToo
       quarantined: false,
     };
   }
-  const key = `${target}\u0000${strict}\u0000${options.jsonSchema === true}`;
+  const key = TARGET_KEYS[target] * 4 + (strict ? 2 : 0) + (options.jsonSchema === true ? 1 : 0);
   let byKey = typeof schema === 'object' && schema !== null ? results.get(schema) : undefined;
   let projected = byKey?.get(key);
   if (projected === undefined) {
