@@ -100,10 +100,16 @@ export function createToolWireMap(
 const MIN_SERVER_HEAD = 8;
 /** Characters kept from each end of a segment too long to be shown whole. */
 const WINDOW = 256;
+const SURROGATE = /[\uD800-\uDFFF]/;
 /** Bounds of the memo tables, so a long-running host cannot grow them without end. */
 const MAX_CACHED_MAPS = 64;
-const MAX_CACHED_NAMES = 50_000;
+/**
+ * Names described once and kept for the next set. Small on purpose: a bigger table costs more in
+ * garbage collection than describing a name again, and host tool sets are in the hundreds.
+ */
+const MAX_CACHED_NAMES = 4096;
 const MAX_CACHED_MAP_NAMES = 20_000;
+const MAX_CACHED_SERVERS = 1024;
 
 /** What the map needs to know about one canonical name; the same for every set it is in. */
 interface NameInfo {
@@ -118,8 +124,8 @@ interface NameInfo {
   readonly substitute: string | undefined;
   /** The part of `substitute` before the separator, when it has one. */
   readonly substituteServerPart: string | undefined;
-  /** Aliases by probe attempt, computed on demand. */
-  readonly aliases: string[];
+  /** The first alias, computed on demand; later probe attempts are rare and not kept. */
+  alias: string | undefined;
 }
 
 interface Context {
@@ -135,6 +141,10 @@ interface Context {
   cachedMapNames: number;
   /** Matches one code point the envelope does not allow (lone surrogates included). */
   readonly disallowed: RegExp;
+  /** The envelope can hold an alias: joiner, leader, hash characters and room for them. */
+  readonly aliasable: boolean;
+  /** Display forms of server segments, shared by every tool of a server. */
+  readonly serverForms: Map<string, string>;
 }
 
 const contexts = new WeakMap<CompiledEnvelope, Map<string, Context>>();
@@ -160,6 +170,9 @@ function contextFor(compiled: CompiledEnvelope, separator: string): Context {
       maps: new Map(),
       cachedMapNames: 0,
       disallowed: new RegExp(`[^${renderCharacterClass(compiled.allowed)}]`, 'gu'),
+      aliasable:
+        joiner !== '' && leader !== undefined && compiled.maxLength >= 12 && hashFits(compiled),
+      serverForms: new Map(),
     };
     bySeparator.set(separator, context);
   }
@@ -260,6 +273,8 @@ function buildMap(
   /** Pinned wire names, also of names outside the set, which nothing else may take. */
   const reserved = new Set<string>();
   const rest: NameInfo[] = [];
+  // A set larger than the memo would only churn it.
+  const memoize = list.length <= MAX_CACHED_NAMES;
 
   // 1. Overrides, reserved before anything else.
   if (overrides !== undefined) {
@@ -278,7 +293,7 @@ function buildMap(
       fromWire.set(pinned, name);
       continue;
     }
-    const info = infoFor(name, context);
+    const info = infoFor(name, context, memoize);
     if (info.fits && !reserved.has(name)) {
       toWire.set(name, name);
       fromWire.set(name, name);
@@ -382,7 +397,8 @@ function serverOf(name: string, separator: string): string | undefined {
   return at > 0 ? name.slice(0, at) : undefined;
 }
 
-function infoFor(canonical: string, context: Context): NameInfo {
+function infoFor(canonical: string, context: Context, memoize: boolean): NameInfo {
+  if (!memoize) return describeName(canonical, context);
   let info = context.infos.get(canonical);
   if (info === undefined) {
     info = describeName(canonical, context);
@@ -395,13 +411,17 @@ function infoFor(canonical: string, context: Context): NameInfo {
 function describeName(canonical: string, context: Context): NameInfo {
   const { compiled, separator, joiner, leader } = context;
   const at = canonical.indexOf(separator);
-  const server = at > 0 ? canonical.slice(0, at) : undefined;
   const shownServerPart = at >= 0 ? canonical.slice(0, at) : undefined;
+  const server = at > 0 ? shownServerPart : undefined;
   const fits = fitsCompiledEnvelope(canonical, compiled);
   let substitute: string | undefined;
   let substituteServerPart: string | undefined;
-  // Each code point becomes at most one character, so a name over twice the limit cannot fit.
-  if (!fits && joiner !== '' && canonical.length <= compiled.maxLength * 2) {
+  // Each code point becomes one character, so only a name within the limit, or one whose astral
+  // characters (two code units each) bring it within the limit, can fit after substitution.
+  const mayFit =
+    canonical.length <= compiled.maxLength ||
+    (canonical.length <= compiled.maxLength * 2 && SURROGATE.test(canonical));
+  if (!fits && joiner !== '' && mayFit) {
     const whole = substituteCharacters(canonical, context);
     const needsLeader = compiled.first[whole.charCodeAt(0)] !== 1 && leader !== '';
     const candidate = needsLeader ? leader + whole : whole;
@@ -424,7 +444,7 @@ function describeName(canonical: string, context: Context): NameInfo {
     shownServerPart,
     substitute,
     substituteServerPart,
-    aliases: [],
+    alias: undefined,
   };
 }
 
@@ -435,18 +455,15 @@ function substituteCharacters(text: string, context: Context): string {
 }
 
 function aliasOf(info: NameInfo, attempt: number, context: Context): string {
-  let alias = info.aliases[attempt];
-  if (alias === undefined) {
-    alias = buildAlias(info, attempt, context);
-    info.aliases[attempt] = alias;
-  }
-  return alias;
+  if (attempt > 0) return buildAlias(info, attempt, context);
+  info.alias ??= buildAlias(info, 0, context);
+  return info.alias;
 }
 
 /** `<server head>_<tool>_<hash>`, fitted to the envelope; see the README for the shape. */
 function buildAlias(info: NameInfo, attempt: number, context: Context): string {
   const { compiled, separator, joiner, leader } = context;
-  if (joiner === '' || leader === '' || compiled.maxLength < 12 || !hashFits(compiled)) {
+  if (!context.aliasable) {
     throw new ToolwireError({
       code: 'INVALID_ENVELOPE',
       message: `Envelope "${compiled.envelope.id}" cannot hold an alias for "${info.canonical}": aliases need "_" or "-", a-z and 2-7, a character allowed first, and at least 12 characters; pin this name with an override.`,
@@ -456,12 +473,32 @@ function buildAlias(info: NameInfo, attempt: number, context: Context): string {
   const hash = nameHash(attempt === 0 ? canonical : `${canonical}\u0000${attempt}`);
   const tool = server === undefined ? canonical : canonical.slice(server.length + separator.length);
   const toolPart = displayForm(tool, context);
-  const serverPart = server === undefined ? '' : displayForm(server, context);
+  let serverPart = '';
+  if (server !== undefined) {
+    // Every tool of a server shows the same server form; compute it once per server.
+    const known = context.serverForms.get(server);
+    if (known === undefined) {
+      serverPart = displayForm(server, context);
+      if (context.serverForms.size >= MAX_CACHED_SERVERS) context.serverForms.clear();
+      context.serverForms.set(server, serverPart);
+    } else {
+      serverPart = known;
+    }
+  }
   let budget = compiled.maxLength - joiner.length - hash.length;
   for (;;) {
     let head = composeHead(serverPart, toolPart, budget, joiner);
-    head = foldSeparator(head, separator, joiner);
     let alias = head === '' ? hash : head + joiner + hash;
+    // With the default separator (two joiners) the parts are folded and trimmed to letters and
+    // digits at both ends, so no joint can form it; any other separator is checked.
+    if (separator === joiner + joiner) {
+      if (compiled.first[alias.charCodeAt(0)] === 1) return alias;
+      if (alias.length < compiled.maxLength) return leader + alias;
+      budget--;
+      continue;
+    }
+    head = foldSeparator(head, separator, joiner);
+    alias = head === '' ? hash : head + joiner + hash;
     // Only the joint between head and hash can still form the separator.
     while (alias.includes(separator) && head !== '') {
       head = head.slice(0, -1);
@@ -491,11 +528,18 @@ function hashFits(compiled: CompiledEnvelope): boolean {
  * letters and digits trimmed from both ends. A segment too long to ever be shown whole keeps only a window at each end.
  */
 function displayForm(text: string, context: Context): string {
-  const { separator, joiner } = context;
-  const clean = (part: string): string =>
-    trimJoiner(foldSeparator(substituteCharacters(part, context), separator, joiner));
-  if (text.length <= WINDOW * 2) return clean(text);
-  return clean(text.slice(0, WINDOW)) + joiner + clean(text.slice(-WINDOW));
+  if (text.length <= WINDOW * 2) return cleanSegment(text, context);
+  return (
+    cleanSegment(text.slice(0, WINDOW), context) +
+    context.joiner +
+    cleanSegment(text.slice(-WINDOW), context)
+  );
+}
+
+function cleanSegment(text: string, context: Context): string {
+  return trimJoiner(
+    foldSeparator(substituteCharacters(text, context), context.separator, context.joiner),
+  );
 }
 
 function composeHead(server: string, tool: string, budget: number, joiner: string): string {
