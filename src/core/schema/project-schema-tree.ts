@@ -586,11 +586,12 @@ function projectObject(
     const optionalNulls: string[] = [];
     for (const wire of present.values()) {
       if (required.includes(wire)) continue;
+      // Strict mode requires every property; an optional one becomes nullable, and a null there
+      // means "absent" (also when the property accepted null before: servers treat an optional
+      // null as absent, and the model has no other way to leave it out).
       const schema = properties[wire] as JsonSchemaObject;
-      if (!acceptsNull(schema)) {
-        setKey(properties, wire, makeNullable(schema));
-        optionalNulls.push(wire);
-      }
+      if (!acceptsNull(schema)) setKey(properties, wire, makeNullable(schema));
+      optionalNulls.push(wire);
       required.push(wire);
     }
     if (optionalNulls.length > 0) map.optionalNulls = optionalNulls;
