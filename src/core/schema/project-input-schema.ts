@@ -124,10 +124,21 @@ function computeProjection(
     });
   }
   const normalized = normalizeInputSchema(schema);
-  const root = prepareRoot(normalized, options);
+  const rootWarnings: SchemaWarning[] = [];
+  const root = prepareRoot(normalized, options, rootWarnings);
   if (target === 'mcp') {
     return { schema: root, warnings: [], argumentMap: null, strict: false };
   }
+  const result = projectRoot(root, options);
+  if (rootWarnings.length === 0) return result;
+  return { ...result, warnings: [...rootWarnings, ...result.warnings] };
+}
+
+function projectRoot(
+  root: JsonSchemaObject,
+  options: ProjectInputSchemaOptions,
+): ProjectInputSchemaResult {
+  const { target } = options;
   const profileId =
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
@@ -196,7 +207,32 @@ function walk(
 }
 
 /** Makes the root an object schema, and merges root-level alternatives that providers reject. */
-function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): JsonSchemaObject {
+const NOT_FOR_OBJECTS = [
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contains',
+] as const;
+
+function prepareRoot(
+  normalized: unknown,
+  options: ProjectInputSchemaOptions,
+  warnings: SchemaWarning[],
+): JsonSchemaObject {
   if (normalized === true) return { type: 'object', properties: {} };
   if (normalized === false)
     throw unsupported(options, 'its schema is `false`, which accepts no arguments');
@@ -219,6 +255,17 @@ function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): J
   root.type = 'object';
   if (root.properties === undefined) root.properties = {};
   if (options.target === 'mcp') return root;
+  for (const keyword of NOT_FOR_OBJECTS) {
+    if (!Object.hasOwn(root, keyword)) continue;
+    // The root is always an object; keywords for other types (an `enum` of whole argument
+    // objects, a `format`) only confuse providers.
+    warnings.push({
+      code: 'DROPPED_KEYWORD',
+      path: `/${keyword}`,
+      message: `${options.target} takes an object schema at the root; dropped its \`${keyword}\`.`,
+    });
+    delete root[keyword];
+  }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const alternatives = root[keyword];
     if (!Array.isArray(alternatives)) continue;
@@ -254,6 +301,11 @@ function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): J
     const allRequired = [...new Set([...rootRequired, ...(required ?? [])])];
     if (allRequired.length > 0) root.required = allRequired;
     const note = `(accepts ${keyword === 'oneOf' ? 'exactly one' : 'any'} of ${alternatives.length} shapes: ${JSON.stringify(alternatives).slice(0, 300)})`;
+    warnings.push({
+      code: 'MERGED_SCHEMAS',
+      path: `/${keyword}`,
+      message: `${options.target} takes no \`${keyword}\` at the root; offered the union of its ${alternatives.length} alternatives' properties instead.`,
+    });
     root.description = typeof root.description === 'string' ? `${root.description} ${note}` : note;
   }
   return root;
