@@ -55,8 +55,18 @@ export interface ProjectInputSchemaResult {
   readonly strict: boolean;
 }
 
-// Cached by schema identity: hosts send the same tool objects on every turn.
-const cache = new WeakMap<object, Map<string, ProjectInputSchemaResult | ToolwireError>>();
+/** One cached projection of one schema object, with the options that made it. */
+interface CacheEntry {
+  readonly target: string;
+  readonly strict: boolean;
+  readonly geminiField: string;
+  readonly subject: string | undefined;
+  readonly outcome: ProjectInputSchemaResult | ToolwireError;
+}
+
+// Cached by schema identity: hosts send the same tool objects on every turn. A short array per
+// schema, compared field by field, so that the warm path allocates nothing.
+const cache = new WeakMap<object, CacheEntry[]>();
 
 /**
  * Projects an MCP tool's `inputSchema` onto one provider's schema rules, on a copy. Local `$ref`s
@@ -82,9 +92,24 @@ export function projectInputSchema(
   schema: unknown,
   options: ProjectInputSchemaOptions,
 ): ProjectInputSchemaResult {
-  const key = optionsKey(options);
+  const strict = options.strict === true;
+  const geminiField = options.geminiField ?? 'parameters';
   const cacheable = typeof schema === 'object' && schema !== null;
-  let entry = cacheable ? cache.get(schema)?.get(key) : undefined;
+  const entries = cacheable ? cache.get(schema) : undefined;
+  let entry: ProjectInputSchemaResult | ToolwireError | undefined;
+  if (entries !== undefined) {
+    for (const candidate of entries) {
+      if (
+        candidate.target === options.target &&
+        candidate.strict === strict &&
+        candidate.geminiField === geminiField &&
+        candidate.subject === options.subject
+      ) {
+        entry = candidate.outcome;
+        break;
+      }
+    }
+  }
   if (entry === undefined) {
     try {
       entry = deepFreeze(computeProjection(schema, options));
@@ -93,12 +118,15 @@ export function projectInputSchema(
       entry = error;
     }
     if (cacheable) {
-      let perSchema = cache.get(schema);
-      if (perSchema === undefined) {
-        perSchema = new Map();
-        cache.set(schema, perSchema);
-      }
-      perSchema.set(key, entry);
+      const created: CacheEntry = {
+        target: options.target,
+        strict,
+        geminiField,
+        subject: options.subject,
+        outcome: entry,
+      };
+      if (entries === undefined) cache.set(schema, [created]);
+      else entries.push(created);
     }
   }
   if (ToolwireError.isInstance(entry)) throw entry;
@@ -320,10 +348,6 @@ function unsupported(options: ProjectInputSchemaOptions, reason: string): Toolwi
 
 function subjectOf(options: ProjectInputSchemaOptions): string {
   return options.subject ?? 'Tool';
-}
-
-function optionsKey(options: ProjectInputSchemaOptions): string {
-  return `${options.target}|${options.strict === true}|${options.geminiField ?? 'parameters'}|${options.subject ?? ''}`;
 }
 
 function deepFreeze<T>(value: T): T {
