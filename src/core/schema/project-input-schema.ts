@@ -177,7 +177,7 @@ function projectRoot(
       const loose = walk(root, 'openai', false, options);
       const fallback: SchemaWarning = {
         code: 'STRICT_FALLBACK',
-        path: '',
+        path: /^Schema at "([^"]*)"/.exec(error.message)?.[1] ?? '',
         message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
       };
       return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
