@@ -40,7 +40,10 @@ function projectValue(value: unknown, map: ArgumentMap): unknown {
     });
   }
   if (map.anyOf !== undefined) {
-    const branch = map.anyOf.find((candidate) => fitsOriginalShape(current, candidate));
+    // A branch that asks for JSON text takes any value, so it is the last resort.
+    const branch =
+      map.anyOf.find((candidate) => fitsOriginalShape(current, candidate)) ??
+      map.anyOf.find((candidate) => candidate.json === true);
     if (branch !== undefined) current = projectValue(current, branch);
   }
   return current;

@@ -420,9 +420,9 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
 
   // A type where the target needs one.
   if (types === undefined && out.anyOf === undefined && out.oneOf === undefined) {
-    const inferred = inferType(node, values);
+    const inferred = inferTypes(node, values);
     if (inferred !== undefined) {
-      if (profile.typeRequired || context.strict) types = [inferred];
+      if (profile.typeRequired || context.strict) types = inferred;
     } else if (context.strict && out.const === undefined) {
       strictFail(context, path, 'it accepts any value, and strict mode needs a type');
     } else if (profile.typeRequired) {
@@ -994,17 +994,17 @@ function needsTypeSplit(types: string[], profile: TargetProfile): boolean {
   return types.length > 1;
 }
 
-function inferType(node: Source, values: unknown[] | undefined): string | undefined {
+/** The types a schema without `type` evidently means: those of its enum values, or of its keywords. */
+function inferTypes(node: Source, values: unknown[] | undefined): string[] | undefined {
   if (values !== undefined && values.length > 0) {
     const kinds = new Set(values.map(jsonType));
-    if (kinds.size === 1) return [...kinds][0];
-    if (kinds.size === 2 && kinds.has('integer') && kinds.has('number')) return 'number';
-    return 'string';
+    if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
+    return [...kinds];
   }
-  if (Object.hasOwn(node, 'const')) return jsonType(node.const);
+  if (Object.hasOwn(node, 'const')) return [jsonType(node.const)];
   for (const type of ['object', 'array', 'string', 'number']) {
     const keywords = (TYPE_KEYWORDS[type] ?? []).filter((key) => key !== 'format');
-    if (hasAny(node, keywords)) return type;
+    if (hasAny(node, keywords)) return [type];
   }
   return undefined;
 }

@@ -44,7 +44,10 @@ function restoreValue(value: unknown, map: ArgumentMap): unknown {
     });
   }
   if (map.anyOf !== undefined) {
-    const branch = map.anyOf.find((candidate) => fitsShape(current, candidate));
+    // A branch that asked for JSON text takes any string, so it is the last resort.
+    const branch =
+      map.anyOf.find((candidate) => candidate.json !== true && fitsShape(current, candidate)) ??
+      map.anyOf.find((candidate) => fitsShape(current, candidate));
     if (branch !== undefined) current = restoreValue(current, branch);
   }
   return current;
