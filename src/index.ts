@@ -5,16 +5,47 @@
  */
 
 export {
+  type CheckToolNamesOptions,
+  type CheckToolNamesResult,
+  checkToolNames,
+  type ToolNameCheck,
+  type ToolNameEnvelopeCheck,
+  type ToolNameInput,
+} from './core/check-tool-names.js';
+export {
+  createToolWireMap,
+  type ToolWireMap,
+  type ToolWireMapOptions,
+} from './core/create-tool-wire-map.js';
+export {
+  type DeriveToolNameOptions,
+  type DeriveToolNameResult,
+  deriveToolName,
+} from './core/derive-tool-name.js';
+export {
   ENVELOPES,
   type Envelope,
   type EnvelopeId,
   type EnvelopeInput,
   resolveEnvelope,
 } from './core/envelope.js';
+export {
+  type EnvelopeFit,
+  type EnvelopeRule,
+  type EnvelopeViolation,
+  explainEnvelopeFit,
+} from './core/explain-envelope-fit.js';
 export { fitsEnvelope } from './core/fits-envelope.js';
 export { intersectEnvelopes } from './core/intersect-envelopes.js';
 export { DEFAULT_SEPARATOR, joinToolName, type ToolNameOptions } from './core/join-tool-name.js';
 export type { JsonSchema, JsonSchemaObject } from './core/json-schema.js';
+export {
+  NAMING_PRESETS,
+  type NamingPreset,
+  type NamingPresetId,
+  type NamingPresetInput,
+  resolveNamingPreset,
+} from './core/naming-preset.js';
 export { normalizeInputSchema } from './core/normalize-input-schema.js';
 export type { ArgumentMap } from './core/schema/argument-map.js';
 export { projectArguments } from './core/schema/project-arguments.js';

@@ -1,4 +1,4 @@
-import { compileEnvelope } from './compile-envelope.js';
+import { type CompiledEnvelope, compileEnvelope } from './compile-envelope.js';
 import type { EnvelopeInput } from './envelope.js';
 
 /**
@@ -12,7 +12,15 @@ import type { EnvelopeInput } from './envelope.js';
  * ```
  */
 export function fitsEnvelope(name: string, envelope: EnvelopeInput): boolean {
-  const { maxLength, allowed, first } = compileEnvelope(envelope);
+  return fitsCompiledEnvelope(name, compileEnvelope(envelope));
+}
+
+/**
+ * {@link fitsEnvelope} for an envelope compiled already, on the per-request path.
+ * @internal
+ */
+export function fitsCompiledEnvelope(name: string, compiled: CompiledEnvelope): boolean {
+  const { maxLength, allowed, first } = compiled;
   if (typeof name !== 'string' || name.length === 0 || name.length > maxLength) return false;
   if (first[name.charCodeAt(0)] !== 1) return false;
   for (let index = 1; index < name.length; index++) {

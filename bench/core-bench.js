@@ -1,0 +1,181 @@
+// Core wire-map benchmark: projection of a realistic request against JSON.stringify of the same
+// request, cold and warm, and how time per name grows from 100 to 10,000 names.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createToolWireMap } from '../dist/index.js';
+
+const catalogFolder = fileURLToPath(new URL('../test/fixtures/catalogs/', import.meta.url));
+const catalogs = Object.fromEntries(
+  readdirSync(catalogFolder)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [
+      file.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(catalogFolder + file, 'utf8')),
+    ]),
+);
+
+/** Eight servers, half with short keys and half with registry-style keys of 35-45 characters. */
+const SERVERS = [
+  ['github', 'github'],
+  ['notion', 'notion'],
+  ['memory', 'memory'],
+  ['sentry', 'sentry'],
+  ['linear-mcp', 'io.github.example-org/linear-mcp-server'],
+  ['chrome-devtools', 'io.github.chromedevtools/chrome-devtools-mcp'],
+  ['supabase', 'com.supabase/mcp-server-supabase-official'],
+  ['azure-devops', 'com.microsoft.azure-devops/azure-devops-mcp'],
+];
+
+/** A Chat Completions style request with about 200 tools and 100 history messages naming 50 of them. */
+export function buildRequest(variant = '') {
+  const tools = [];
+  for (const [file, key] of SERVERS) {
+    for (const tool of catalogs[file].tools.slice(0, 34)) {
+      tools.push({
+        type: 'function',
+        function: {
+          name: `${key}${variant}__${tool.name}`,
+          description: tool.description ?? '',
+          parameters: tool.inputSchema ?? { type: 'object', properties: {} },
+        },
+      });
+    }
+  }
+  const named = tools.filter((_, index) => index % 4 === 0).slice(0, 50);
+  const messages = [{ role: 'system', content: 'You are a helpful assistant with many tools.' }];
+  for (let index = 0; messages.length < 100; index++) {
+    const tool = named[index % named.length].function.name;
+    const id = `call_${index}`;
+    messages.push({ role: 'user', content: `Please run step ${index}.` });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name: tool, arguments: '{"query":"x"}' } }],
+    });
+    messages.push({
+      role: 'tool',
+      tool_call_id: id,
+      content: `result ${index}: ${'ok '.repeat(20)}`,
+    });
+  }
+  return { model: 'gpt-5', tools, messages: messages.slice(0, 101), tool_choice: 'auto' };
+}
+
+/** What the core does per request: collect every name, build the map, give each occurrence its wire name. */
+export function projectNames(request, envelope = 'openai') {
+  const names = [];
+  for (const tool of request.tools) names.push(tool.function.name);
+  for (const message of request.messages) {
+    if (message.tool_calls) for (const call of message.tool_calls) names.push(call.function.name);
+  }
+  const map = createToolWireMap(names, { envelope });
+  const wires = new Array(names.length);
+  for (let index = 0; index < names.length; index++) wires[index] = map.toWire(names[index]);
+  return wires;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Microseconds per call of `run`, repeated until at least `minimumMs` have passed, median of 7. */
+function timeWarm(run, minimumMs = 30) {
+  const samples = [];
+  for (let round = 0; round < 7; round++) {
+    let count = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < minimumMs) {
+      run();
+      count++;
+      elapsed = performance.now() - start;
+    }
+    samples.push((elapsed * 1000) / count);
+  }
+  return median(samples);
+}
+
+export async function runCoreBench() {
+  const rows = [];
+  // Warm up the engine on throwaway variants so "cold" means new names, not unoptimised code.
+  for (let index = 0; index < 40; index++) projectNames(buildRequest(`-warmup${index}`));
+
+  const request = JSON.parse(JSON.stringify(buildRequest()));
+  const stringifyUs = timeWarm(() => JSON.stringify(request));
+
+  const coldSamples = [];
+  for (let index = 0; index < 60; index++) {
+    const fresh = JSON.parse(JSON.stringify(buildRequest(`-v${index}`)));
+    const start = performance.now();
+    projectNames(fresh);
+    coldSamples.push((performance.now() - start) * 1000);
+  }
+  const coldUs = median(coldSamples);
+  projectNames(request);
+  const warmUs = timeWarm(() => projectNames(request));
+  const nameCount = projectNames(request).length;
+  const aliased = projectNames(request).filter(
+    (wire, index) => wire !== collect(request)[index],
+  ).length;
+  rows.push({
+    name: `core: names of 1 request (${request.tools.length} tools, ${request.messages.length} messages, ${nameCount} names, ${aliased} aliased), cold`,
+    value: coldUs / stringifyUs,
+    target: 0.25,
+    detail: `${coldUs.toFixed(1)} us vs JSON.stringify ${stringifyUs.toFixed(1)} us`,
+  });
+  rows.push({
+    name: 'core: names of the same request again, warm',
+    value: warmUs / stringifyUs,
+    target: 0.01,
+    detail: `${warmUs.toFixed(2)} us vs JSON.stringify ${stringifyUs.toFixed(1)} us`,
+  });
+
+  const allTools = Object.values(catalogs).flatMap((catalog) =>
+    catalog.tools.map((tool) => tool.name),
+  );
+  const perName = {};
+  for (const size of [100, 1000, 10000]) {
+    const samples = [];
+    const rounds = size === 10000 ? 7 : size === 1000 ? 15 : 60;
+    for (let round = 0; round < rounds; round++) {
+      const names = [];
+      for (let index = 0; names.length < size; index++) {
+        const server =
+          index % 2 === 0
+            ? `srv${index % 37}`
+            : `io.github.example-org-${index % 41}/mcp-server-r${round}`;
+        names.push(`${server}-r${round}-s${size}__${allTools[index % allTools.length]}`);
+      }
+      // Names arrive from JSON (tools/list), as flat strings, not as concatenations.
+      const flat = JSON.parse(JSON.stringify(names));
+      const start = performance.now();
+      createToolWireMap(flat, { envelope: 'openai' });
+      samples.push(((performance.now() - start) * 1000) / size);
+    }
+    perName[size] = median(samples);
+  }
+  for (const size of [100, 1000, 10000]) {
+    rows.push({
+      name: `core: cold map of ${size} names, us per name`,
+      value: perName[size],
+      target: undefined,
+      detail: '',
+    });
+  }
+  rows.push({
+    name: 'core: us per name at 10,000 / at 100',
+    value: perName[10000] / perName[100],
+    target: 1.5,
+    detail: '',
+  });
+  return rows;
+}
+
+function collect(request) {
+  const names = request.tools.map((tool) => tool.function.name);
+  for (const message of request.messages) {
+    if (message.tool_calls) for (const call of message.tool_calls) names.push(call.function.name);
+  }
+  return names;
+}

@@ -1,0 +1,60 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ToolwireError } from '../../core/toolwire-error.js';
+import { type CliContext, EXIT } from '../cli-context.js';
+import { loadTarget } from '../load-target.js';
+import { addTargetOptions, type CommonTargetFlags, targetOptions } from '../target-options.js';
+
+interface CaptureFlags extends CommonTargetFlags {
+  output?: string;
+}
+
+/**
+ * `toolwire capture [target] -o file`: saves `tools/list` results as catalog JSON (one server: a
+ * catalog like test/fixtures/catalogs; several: `{ servers: [...] }`).
+ * @internal
+ * @example
+ * ```ts
+ * registerCaptureCommand(program, context); // toolwire capture examples/mcp.json -o tools.json
+ * ```
+ */
+export function registerCaptureCommand(program: Command, context: CliContext): void {
+  addTargetOptions(
+    program
+      .command('capture')
+      .argument('[target]', 'config file, or a catalog to rewrite; default: the usual config files')
+      .description(
+        'Save the tools/list results of servers as catalog JSON, for diff and for tests.',
+      )
+      .option('-o, --output <file>', 'write to this file instead of standard output'),
+  ).action(async (target: string | undefined, flags: CaptureFlags) => {
+    const loaded = await loadTarget(targetOptions(target, flags, context));
+    if (loaded.catalogs.length === 0) {
+      throw new ToolwireError({
+        code: 'SERVER_UNAVAILABLE',
+        message: `Capture of ${loaded.description}: no server listed its tools (${loaded.failures.map((failure) => `${failure.server}: ${failure.reason}`).join('; ')}); nothing was written.`,
+      });
+    }
+    const document =
+      loaded.catalogs.length === 1 && loaded.failures.length === 0
+        ? loaded.catalogs[0]
+        : {
+            servers: loaded.catalogs,
+            ...(loaded.failures.length === 0 ? {} : { failures: loaded.failures }),
+          };
+    const text = `${JSON.stringify(document, null, 2)}\n`;
+    if (flags.output === undefined) {
+      context.stdout(text);
+    } else {
+      const path = resolve(context.cwd, flags.output);
+      await writeFile(path, text);
+      if (flags.quiet !== true) {
+        const count = loaded.catalogs.reduce((total, catalog) => total + catalog.tools.length, 0);
+        context.stderr(`wrote ${count} tools of ${loaded.catalogs.length} server(s) to ${path}\n`);
+      }
+    }
+    if (loaded.failures.some((failure) => failure.state === 'failed'))
+      context.exit(EXIT.serverFailed);
+  });
+}

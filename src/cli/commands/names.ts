@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import { createToolWireMap } from '../../core/create-tool-wire-map.js';
+import { type NamingPresetInput, resolveNamingPreset } from '../../core/naming-preset.js';
+import { type CliContext, EXIT } from '../cli-context.js';
+import { createStyle } from '../create-style.js';
+import { loadTarget } from '../load-target.js';
+import {
+  addTargetOptions,
+  type CommonTargetFlags,
+  parseEnvelope,
+  targetOptions,
+} from '../target-options.js';
+
+/** One row of `toolwire names --json`. */
+export interface NameRow {
+  server: string;
+  tool: string;
+  canonical: string;
+  wire: string;
+  aliased: boolean;
+}
+
+/** Options of {@link listNames}. */
+export interface ListNamesOptions {
+  /** The servers and their remote tool names, in catalog order. */
+  servers: readonly { server: string; tools: readonly string[] }[];
+  /** Envelope id. */
+  envelope: string;
+  /** Naming preset. @defaultValue `'toolwire'` */
+  preset?: NamingPresetInput;
+}
+
+/**
+ * The canonical and wire name of every tool, in catalog order, from one wire map over all servers
+ * (as one request carries them).
+ *
+ * @example
+ * ```ts
+ * listNames({ servers: [{ server: 'browser', tools: ['browser.fetch'] }], envelope: 'openai' });
+ * // [{ server: 'browser', tool: 'browser.fetch', canonical: 'browser__browser.fetch', wire: 'browser__browser_fetch', aliased: true }]
+ * ```
+ */
+export function listNames(options: ListNamesOptions): NameRow[] {
+  const preset = resolveNamingPreset(options.preset);
+  const tools = options.servers.flatMap(({ server, tools: names }) =>
+    names.map((tool) => ({ server, tool, canonical: preset.formatName(server, tool) })),
+  );
+  const map = createToolWireMap(
+    tools.map((tool) => tool.canonical),
+    { envelope: options.envelope, separator: preset.separator },
+  );
+  return tools.map((tool) => {
+    const wire = map.toWire(tool.canonical);
+    return { ...tool, wire, aliased: wire !== tool.canonical };
+  });
+}
+
+interface NamesFlags extends CommonTargetFlags {
+  envelope: string;
+}
+
+/**
+ * `toolwire names [target]`: the canonical -> wire table for any target and envelope.
+ * @internal
+ * @example
+ * ```ts
+ * registerNamesCommand(program, context); // toolwire names catalog.json --envelope openai --json
+ * ```
+ */
+export function registerNamesCommand(program: Command, context: CliContext): void {
+  addTargetOptions(
+    program
+      .command('names')
+      .argument(
+        '[target]',
+        'catalog JSON (a tools/list result or an array of tools), config file, or - for stdin; default: the usual config files',
+      )
+      .description("Print each tool's canonical and wire name; aliased names are marked with *.")
+      .option(
+        '--envelope <id>',
+        'envelope id: openai, anthropic, bedrock, gemini, vertex, mcp, universal',
+        parseEnvelope,
+        'universal',
+      ),
+  ).action(async (target: string | undefined, flags: NamesFlags) => {
+    const loaded = await loadTarget(targetOptions(target, flags, context));
+    const rows = listNames({
+      servers: loaded.catalogs.map((catalog) => ({
+        server: catalog.server,
+        tools: catalog.tools.map((tool) => tool.name),
+      })),
+      envelope: flags.envelope,
+      preset: flags.preset,
+    });
+    if (flags.json === true) {
+      context.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+    } else {
+      const style = createStyle({
+        stream: { isTTY: context.stdoutIsTTY },
+        env: context.env,
+        color: flags.color,
+      });
+      const width = Math.max(9, ...rows.map((row) => row.canonical.length));
+      const lines = [style.dim(`  ${'canonical'.padEnd(width)}  wire (${flags.envelope})`)];
+      for (const row of rows) {
+        const line = `${row.aliased ? '*' : ' '} ${row.canonical.padEnd(width)}  ${row.wire}`;
+        lines.push(row.aliased ? style.yellow(line) : line);
+      }
+      const aliased = rows.filter((row) => row.aliased).length;
+      lines.push('', `${rows.length} tools, ${aliased} aliased (*) to fit "${flags.envelope}".`);
+      for (const failure of loaded.failures) {
+        lines.push(style.red(`${failure.server}: ${failure.state}: ${failure.reason}`));
+      }
+      context.stdout(`${lines.join('\n')}\n`);
+    }
+    if (loaded.failures.some((failure) => failure.state === 'failed')) {
+      context.exit(EXIT.serverFailed);
+    }
+  });
+}

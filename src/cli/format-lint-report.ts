@@ -1,0 +1,145 @@
+import type { LintReport, LintServer } from './build-lint-report.js';
+import type { Style } from './create-style.js';
+
+const SHORT: Record<string, string> = {
+  openai: 'openai',
+  anthropic: 'anthropic',
+  bedrock: 'bedrock',
+  gemini: 'gemini',
+  vertex: 'vertex',
+  mcp: 'mcp',
+  universal: 'universal',
+};
+
+/**
+ * The lint report as text: one block per server (a table of tools against envelopes, the wire
+ * name under the first envelope where it differs, schema problems), then names shared across
+ * servers, warnings and a summary line.
+ * @internal
+ * @example
+ * ```ts
+ * process.stdout.write(formatLintReport(report, createStyle({ stream: process.stdout, env: process.env })));
+ * ```
+ */
+export function formatLintReport(report: LintReport, style: Style): string {
+  const lines: string[] = [];
+  lines.push(
+    `${style.bold('toolwire lint')} ${report.target} ${style.dim(`(preset ${report.preset}; o200k_base tokens of each server's tools as an OpenAI tools array)`)}`,
+  );
+  for (const server of report.servers) {
+    lines.push('');
+    lines.push(...formatServer(server, report, style));
+  }
+  if (report.sharedNames.length > 0) {
+    lines.push('');
+    lines.push(
+      style.bold('Tool names offered by more than one server') +
+        style.dim(' (kept apart by their canonical names):'),
+    );
+    for (const shared of report.sharedNames) {
+      lines.push(`  ${shared.tool}: ${shared.servers.join(', ')}`);
+    }
+  }
+  if (report.warnings.length > 0) {
+    lines.push('');
+    lines.push(style.bold('Warnings:'));
+    for (const warning of report.warnings) lines.push(`  ${style.yellow(warning)}`);
+  }
+  const { summary } = report;
+  const renamed = report.envelopes
+    .map((envelope) => `${envelope} ${summary.renamed[envelope] ?? 0}`)
+    .join(', ');
+  lines.push('');
+  lines.push(
+    `${style.bold('Summary:')} ${summary.servers} server${summary.servers === 1 ? '' : 's'} (${summary.ready} ready${summary.failed > 0 ? `, ${style.red(`${summary.failed} failed`)}` : ''}${summary.disabled > 0 ? `, ${summary.disabled} disabled` : ''}), ${summary.tools} tools, ${summary.tokens.toLocaleString('en-US')} tokens.`,
+  );
+  lines.push(`  Sent under another name: ${renamed}.`);
+  if (summary.schemaLossy > 0) {
+    lines.push(
+      `  Schemas sent with a lossy rewrite: ${summary.schemaLossy} (tool, provider) pairs.`,
+    );
+  }
+  if (summary.leftOut > 0 || summary.schemaRejected > 0) {
+    lines.push(
+      `  ${style.red(`${summary.leftOut} left out (name taken), ${summary.schemaRejected} (tool, provider) schemas rejected.`)}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function formatServer(server: LintServer, report: LintReport, style: Style): string[] {
+  const lines: string[] = [];
+  if (server.state !== 'ready') {
+    const label = server.state === 'failed' ? style.red('FAILED') : style.dim('disabled');
+    lines.push(`${style.bold(server.server)}  ${label}`);
+    if (server.reason !== undefined && server.reason !== '') lines.push(`  ${server.reason}`);
+    const stderr = server.stderr ?? [];
+    if (stderr.length > 1) {
+      lines.push(style.dim('  stderr:'));
+      for (const line of stderr.slice(-5)) lines.push(style.dim(`    ${line}`));
+    }
+    return lines;
+  }
+  const info =
+    server.serverInfo === undefined
+      ? ''
+      : ` · ${server.serverInfo.name} ${server.serverInfo.version}`;
+  lines.push(
+    `${style.bold(server.server)}  ${style.green('ready')}${info} · ${server.tools.length} tools · ${server.tokens.toLocaleString('en-US')} tokens`,
+  );
+  const first = report.envelopes[0];
+  for (const problem of server.keyProblems) {
+    lines.push(
+      `  ${style.yellow(`server key under ${first}: ${problem}`)}${style.dim(' (every tool of this server is renamed)')}`,
+    );
+  }
+  if (server.tools.length === 0) return lines;
+  const width = Math.min(40, Math.max(4, ...server.tools.map((tool) => tool.tool.length)));
+  const heads = report.envelopes.map((envelope) => SHORT[envelope] ?? envelope);
+  lines.push(
+    style.dim(
+      `  ${pad('tool', width)}  ${heads.map((head) => pad(head, Math.max(head.length, 5))).join(' ')}  wire name (${first})`,
+    ),
+  );
+  for (const tool of server.tools) {
+    const cells = report.envelopes.map((envelope, index) => {
+      const fit = tool.envelopes[envelope];
+      const head = heads[index] as string;
+      const text = pad(fit?.status ?? '?', Math.max(head.length, 5));
+      if (fit?.status === 'ok') return style.green(text);
+      return fit?.status === 'fixed' ? style.yellow(text) : style.magenta(text);
+    });
+    const firstFit = first === undefined ? undefined : tool.envelopes[first];
+    const wire = firstFit === undefined || firstFit.status === 'ok' ? '' : firstFit.wire;
+    const name =
+      tool.tool.length > width ? `${tool.tool.slice(0, width - 1)}…` : pad(tool.tool, width);
+    lines.push(`  ${name}  ${cells.join(' ')}  ${wire}`.trimEnd());
+    if (tool.collidesWith !== undefined) {
+      lines.push(
+        `    ${style.red(`left out: "${tool.canonical}" is already the name of ${tool.collidesWith.tool} (${tool.collidesWith.server})`)}`,
+      );
+    }
+    const rejected = tool.schema.filter((note) => note.severity === 'rejected');
+    for (const note of rejected) {
+      lines.push(`    ${style.red(`schema rejected by ${note.target}: ${note.message}`)}`);
+    }
+    const lossyTargets = [
+      ...new Set(
+        tool.schema.filter((note) => note.severity === 'lossy').map((note) => note.target),
+      ),
+    ];
+    for (const target of lossyTargets) {
+      const notes = tool.schema.filter(
+        (note) => note.severity === 'lossy' && note.target === target,
+      );
+      const first = notes[0] as (typeof notes)[number];
+      const more = notes.length > 1 ? ` (+${notes.length - 1} more)` : '';
+      lines.push(style.dim(`    schema ${target}: ${first.path} ${first.message}${more}`));
+    }
+  }
+  return lines;
+}
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}

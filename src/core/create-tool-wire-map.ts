@@ -1,0 +1,629 @@
+import {
+  type CompiledEnvelope,
+  compileEnvelope,
+  renderCharacterClass,
+} from './compile-envelope.js';
+import type { Envelope, EnvelopeInput } from './envelope.js';
+import { fitsCompiledEnvelope } from './fits-envelope.js';
+import { resolveSeparator } from './join-tool-name.js';
+import { nameHash } from './name-hash.js';
+import { ToolwireError } from './toolwire-error.js';
+
+/** Options of {@link createToolWireMap}. */
+export interface ToolWireMapOptions {
+  /**
+   * The provider's name rule, or its id.
+   * @defaultValue `'universal'`
+   */
+  envelope?: EnvelopeInput;
+  /**
+   * The separator of canonical names (`<server><separator><tool>`).
+   * @defaultValue `'__'`
+   */
+  separator?: string;
+  /**
+   * Pinned wire names, per canonical name. Each must fit the envelope and be unique; they are
+   * reserved before anything else, so even a canonical name that fits cannot take one.
+   */
+  overrides?: Readonly<Record<string, string>> | ReadonlyMap<string, string>;
+}
+
+/**
+ * The per-request map between canonical names and the wire names of one envelope. Immutable.
+ */
+export interface ToolWireMap {
+  /** The envelope every wire name fits. */
+  readonly envelope: Envelope;
+  /** How many distinct canonical names the map holds. */
+  readonly size: number;
+  /** The wire name of a canonical name; throws `UNKNOWN_NAME` for a name outside the set. */
+  toWire(canonical: string): string;
+  /** The canonical name of a wire name, or `undefined` when the map does not know it. */
+  fromWire(wire: string): string | undefined;
+  /** Every `[canonical, wire]` pair, sorted by canonical name (by UTF-16 code unit). */
+  entries(): Array<[canonical: string, wire: string]>;
+}
+
+/**
+ * Builds the map between canonical tool names and names that fit a provider's envelope, and back.
+ *
+ * - A canonical name that fits is sent unchanged and reserved before any alias is chosen.
+ * - A name that breaks only the characters is fixed by putting `_` for each code point the envelope
+ *   does not allow (and a leading `_` where the first character is not allowed), when that name is
+ *   free and shows no other server's name before the separator.
+ * - Any other name gets an alias `<server head>_<tool>_<hash>`: the tool segment whole when it fits,
+ *   the server segment shortened first, then `_` and 8 characters of a hash of the full canonical
+ *   name (FNV-1a 64, base32). Aliases never contain the separator.
+ *
+ * The result depends only on the set of names, not their order. Results are cached per envelope and
+ * separator, so a host that sends the same tool set on every turn pays a lookup per name.
+ *
+ * @example
+ * ```ts
+ * const map = createToolWireMap(
+ *   ['github__create_issue', 'browser__browser.fetch', 'io-github-example-org-linear-mcp-server__linear_create_project_with_issues'],
+ *   { envelope: 'openai' },
+ * );
+ * map.toWire('github__create_issue'); // 'github__create_issue'
+ * map.toWire('browser__browser.fetch'); // 'browser__browser_fetch'
+ * map.toWire('io-github-example-org-linear-mcp-server__linear_create_project_with_issues');
+ * // 'io-github-example-org_linear_create_project_with_issues_<8 hash chars>'
+ * map.fromWire('browser__browser_fetch'); // 'browser__browser.fetch'
+ * ```
+ */
+export function createToolWireMap(
+  names: Iterable<string>,
+  options?: ToolWireMapOptions,
+): ToolWireMap {
+  const compiled = compileEnvelope(options?.envelope ?? 'universal');
+  const separator = resolveSeparator(options?.separator);
+  const context = contextFor(compiled, separator);
+  const list = collectNames(names);
+  const overrides = readOverrides(options?.overrides, compiled);
+  if (overrides !== undefined) return buildMap(list, overrides, context);
+  // A cheap key finds the candidates; comparing the lists decides. Hosts send the same tool list
+  // in the same order on every turn, so this is the common path.
+  const key =
+    list.length === 0 ? '' : `${list.length}\u0000${list[0]}\u0000${list[list.length - 1]}`;
+  const bucket = context.maps.get(key);
+  if (bucket !== undefined) {
+    for (const cached of bucket) if (sameNames(cached.names, list)) return cached.map;
+  }
+  const map = buildMap(list, undefined, context);
+  rememberMap(context, key, list, map);
+  return map;
+}
+
+// --- Internal helpers ---
+
+/** The most alias head characters kept from a shortened server segment when the tool is long. */
+const MIN_SERVER_HEAD = 8;
+/** Characters kept from each end of a segment too long to be shown whole. */
+const WINDOW = 256;
+/** Bounds of the memo tables, so a long-running host cannot grow them without end. */
+const MAX_CACHED_MAPS = 64;
+const MAX_CACHED_NAMES = 50_000;
+const MAX_CACHED_MAP_NAMES = 20_000;
+
+/** What the map needs to know about one canonical name; the same for every set it is in. */
+interface NameInfo {
+  readonly canonical: string;
+  /** The canonical name fits the envelope as it is. */
+  readonly fits: boolean;
+  /** The raw server segment, when the name has one (a separator after a non-empty prefix). */
+  readonly server: string | undefined;
+  /** The text before the first separator, when there is one (possibly empty). */
+  readonly shownServerPart: string | undefined;
+  /** The substitution-only wire name, when one exists. */
+  readonly substitute: string | undefined;
+  /** The part of `substitute` before the separator, when it has one. */
+  readonly substituteServerPart: string | undefined;
+  /** Aliases by probe attempt, computed on demand. */
+  readonly aliases: string[];
+}
+
+interface Context {
+  readonly compiled: CompiledEnvelope;
+  readonly separator: string;
+  /** The character put in place of disallowed ones and between alias parts. */
+  readonly joiner: string;
+  /** What is put in front of a name whose first character may not come first (`_` where allowed). */
+  readonly leader: string;
+  readonly infos: Map<string, NameInfo>;
+  readonly maps: Map<string, Array<{ names: readonly string[]; map: ToolWireMap }>>;
+  /** How many names the cached maps hold together. */
+  cachedMapNames: number;
+  /** Matches one code point the envelope does not allow (lone surrogates included). */
+  readonly disallowed: RegExp;
+}
+
+const contexts = new WeakMap<CompiledEnvelope, Map<string, Context>>();
+
+function contextFor(compiled: CompiledEnvelope, separator: string): Context {
+  let bySeparator = contexts.get(compiled);
+  if (bySeparator === undefined) {
+    bySeparator = new Map();
+    contexts.set(compiled, bySeparator);
+  }
+  let context = bySeparator.get(separator);
+  if (context === undefined) {
+    const joiner = compiled.allowed[95] === 1 ? '_' : compiled.allowed[45] === 1 ? '-' : '';
+    const leader = [joiner, ...'tTabcdefghijklmnopqrsuvwxyzABCDEFGHIJKLMNOPQRSUVWXYZ_']
+      .concat(Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)))
+      .find((character) => character !== '' && compiled.first[character.charCodeAt(0)] === 1);
+    context = {
+      compiled,
+      separator,
+      joiner,
+      leader: leader ?? '',
+      infos: new Map(),
+      maps: new Map(),
+      cachedMapNames: 0,
+      disallowed: new RegExp(`[^${renderCharacterClass(compiled.allowed)}]`, 'gu'),
+    };
+    bySeparator.set(separator, context);
+  }
+  return context;
+}
+
+function collectNames(names: Iterable<string>): string[] {
+  if (names === null || typeof names !== 'object' || !(Symbol.iterator in names)) {
+    throw new ToolwireError({
+      code: 'INVALID_NAME',
+      message: 'Tool names must be an iterable of strings, such as an array.',
+    });
+  }
+  const list = Array.isArray(names) ? (names as unknown[]) : [...names];
+  for (let index = 0; index < list.length; index++) {
+    const name = list[index];
+    if (typeof name !== 'string') {
+      throw new ToolwireError({
+        code: 'INVALID_NAME',
+        message: `Tool name at position ${index} is ${name === null ? 'null' : typeof name}, not a string; pass canonical names as strings.`,
+      });
+    }
+  }
+  return list === names ? (list as string[]).slice() : (list as string[]);
+}
+
+function rememberMap(context: Context, key: string, names: string[], map: ToolWireMap): void {
+  if (names.length > MAX_CACHED_MAP_NAMES) return;
+  let count = 0;
+  for (const bucket of context.maps.values()) count += bucket.length;
+  // Oldest first: a Map iterates in insertion order.
+  while (
+    (count >= MAX_CACHED_MAPS || context.cachedMapNames + names.length > MAX_CACHED_MAP_NAMES) &&
+    context.maps.size > 0
+  ) {
+    const [oldestKey, oldest] = context.maps.entries().next().value as [
+      string,
+      Array<{ names: readonly string[] }>,
+    ];
+    context.maps.delete(oldestKey);
+    for (const entry of oldest) context.cachedMapNames -= entry.names.length;
+    count -= oldest.length;
+  }
+  const bucket = context.maps.get(key);
+  if (bucket === undefined) context.maps.set(key, [{ names, map }]);
+  else bucket.push({ names, map });
+  context.cachedMapNames += names.length;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function readOverrides(
+  overrides: ToolWireMapOptions['overrides'],
+  compiled: CompiledEnvelope,
+): Map<string, string> | undefined {
+  if (overrides === undefined) return undefined;
+  const pairs: Array<[string, unknown]> =
+    overrides instanceof Map
+      ? [...overrides.entries()]
+      : Object.keys(overrides).map((key) => [key, (overrides as Record<string, unknown>)[key]]);
+  if (pairs.length === 0) return undefined;
+  const byWire = new Map<string, string>();
+  const result = new Map<string, string>();
+  for (const [canonical, wire] of pairs) {
+    if (typeof wire !== 'string' || !fitsCompiledEnvelope(wire, compiled)) {
+      throw new ToolwireError({
+        code: 'INVALID_OVERRIDE',
+        message: `Override for "${canonical}": ${JSON.stringify(wire)} does not fit envelope "${compiled.envelope.id}" (characters ${compiled.envelope.allowedCharacters}, at most ${compiled.maxLength}); pin a name that fits.`,
+      });
+    }
+    const other = byWire.get(wire);
+    if (other !== undefined) {
+      throw new ToolwireError({
+        code: 'INVALID_OVERRIDE',
+        message: `Override for "${canonical}": "${wire}" is already pinned for "${other}"; pin a different name.`,
+      });
+    }
+    byWire.set(wire, canonical);
+    result.set(canonical, wire);
+  }
+  return result;
+}
+
+function buildMap(
+  list: readonly string[],
+  overrides: Map<string, string> | undefined,
+  context: Context,
+): ToolWireMap {
+  const { separator } = context;
+  const toWire = new Map<string, string>();
+  const fromWire = new Map<string, string>();
+  /** Shown server part -> the raw server it belongs to. */
+  const serverParts = new Map<string, string>();
+  /** Pinned wire names, also of names outside the set, which nothing else may take. */
+  const reserved = new Set<string>();
+  const rest: NameInfo[] = [];
+
+  // 1. Overrides, reserved before anything else.
+  if (overrides !== undefined) {
+    for (const [canonical, wire] of overrides) {
+      reserved.add(wire);
+      const at = wire.indexOf(separator);
+      if (at >= 0) serverParts.set(wire.slice(0, at), serverOf(canonical, separator) ?? '');
+    }
+  }
+  // 2. Names that fit keep their own name; repeated names are seen once.
+  for (const name of list) {
+    if (toWire.has(name)) continue;
+    const pinned = overrides?.get(name);
+    if (pinned !== undefined) {
+      toWire.set(name, pinned);
+      fromWire.set(pinned, name);
+      continue;
+    }
+    const info = infoFor(name, context);
+    if (info.fits && !reserved.has(name)) {
+      toWire.set(name, name);
+      fromWire.set(name, name);
+      if (info.shownServerPart !== undefined) {
+        serverParts.set(info.shownServerPart, info.server ?? '');
+      }
+    } else {
+      toWire.set(name, PENDING);
+      rest.push(info);
+    }
+  }
+  const isTaken = (wire: string): boolean => fromWire.has(wire) || reserved.has(wire);
+
+  // 3. Everything else. First try each name's first choice in the order given: when none of them
+  // conflicts, that is exactly what the sorted pass below would choose, at a lookup per name.
+  let conflict = false;
+  let claimedParts: Map<string, string> | undefined;
+  for (const info of rest) {
+    if (info.substitute !== undefined) {
+      // Taken by another name of this pass: who wins depends on order, so settle it sorted.
+      const owner = fromWire.get(info.substitute);
+      if (
+        owner !== undefined &&
+        owner !== info.substitute &&
+        overrides?.get(owner) !== info.substitute
+      ) {
+        conflict = true;
+        break;
+      }
+    }
+    const wire =
+      info.substitute !== undefined && substituteIsFree(info, isTaken, serverParts)
+        ? info.substitute
+        : aliasOf(info, 0, context);
+    if (isTaken(wire)) {
+      conflict = true;
+      break;
+    }
+    if (wire === info.substitute && info.substituteServerPart !== undefined) {
+      claimedParts ??= new Map();
+      const owner = claimedParts.get(info.substituteServerPart);
+      if (owner !== undefined && owner !== info.server) {
+        conflict = true;
+        break;
+      }
+      claimedParts.set(info.substituteServerPart, info.server ?? '');
+    }
+    toWire.set(info.canonical, wire);
+    fromWire.set(wire, info.canonical);
+  }
+  if (conflict) {
+    for (const info of rest) {
+      const wire = toWire.get(info.canonical) as string;
+      if (wire !== PENDING) fromWire.delete(wire);
+    }
+    rest.sort((a, b) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0));
+    for (const info of rest) {
+      const wire = claim(info, isTaken, serverParts, context);
+      toWire.set(info.canonical, wire);
+      fromWire.set(wire, info.canonical);
+    }
+  }
+  return freezeMap(toWire, fromWire, context.compiled.envelope);
+}
+
+/** Marks a name whose wire name is not chosen yet; no wire name is empty. */
+const PENDING = '';
+
+/** Chooses the wire name of one name in the deterministic sorted pass; the caller reserves it. */
+function claim(
+  info: NameInfo,
+  isTaken: (wire: string) => boolean,
+  serverParts: Map<string, string>,
+  context: Context,
+): string {
+  if (info.substitute !== undefined && substituteIsFree(info, isTaken, serverParts)) {
+    if (info.substituteServerPart !== undefined) {
+      serverParts.set(info.substituteServerPart, info.server ?? '');
+    }
+    return info.substitute;
+  }
+  for (let attempt = 0; ; attempt++) {
+    const alias = aliasOf(info, attempt, context);
+    if (!isTaken(alias)) return alias;
+  }
+}
+
+function substituteIsFree(
+  info: NameInfo,
+  isTaken: (wire: string) => boolean,
+  serverParts: ReadonlyMap<string, string>,
+): boolean {
+  if (isTaken(info.substitute as string)) return false;
+  if (info.substituteServerPart === undefined) return true;
+  const owner = serverParts.get(info.substituteServerPart);
+  return owner === undefined || owner === info.server;
+}
+
+function serverOf(name: string, separator: string): string | undefined {
+  const at = name.indexOf(separator);
+  return at > 0 ? name.slice(0, at) : undefined;
+}
+
+function infoFor(canonical: string, context: Context): NameInfo {
+  let info = context.infos.get(canonical);
+  if (info === undefined) {
+    info = describeName(canonical, context);
+    if (context.infos.size >= MAX_CACHED_NAMES) context.infos.clear();
+    context.infos.set(canonical, info);
+  }
+  return info;
+}
+
+function describeName(canonical: string, context: Context): NameInfo {
+  const { compiled, separator, joiner, leader } = context;
+  const at = canonical.indexOf(separator);
+  const server = at > 0 ? canonical.slice(0, at) : undefined;
+  const shownServerPart = at >= 0 ? canonical.slice(0, at) : undefined;
+  const fits = fitsCompiledEnvelope(canonical, compiled);
+  let substitute: string | undefined;
+  let substituteServerPart: string | undefined;
+  // Each code point becomes at most one character, so a name over twice the limit cannot fit.
+  if (!fits && joiner !== '' && canonical.length <= compiled.maxLength * 2) {
+    const whole = substituteCharacters(canonical, context);
+    const needsLeader = compiled.first[whole.charCodeAt(0)] !== 1 && leader !== '';
+    const candidate = needsLeader ? leader + whole : whole;
+    if (candidate !== canonical && fitsCompiledEnvelope(candidate, compiled)) {
+      // The text before the first separator must be this name's own server, or nothing at all.
+      const head = server === undefined ? '' : substituteCharacters(server, context);
+      const prefix = needsLeader ? leader : '';
+      const shown = candidate.indexOf(separator);
+      const shapeKept = server === undefined ? shown < 0 : shown === prefix.length + head.length;
+      if (shapeKept) {
+        substitute = candidate;
+        substituteServerPart = server === undefined ? undefined : prefix + head;
+      }
+    }
+  }
+  return {
+    canonical,
+    fits,
+    server,
+    shownServerPart,
+    substitute,
+    substituteServerPart,
+    aliases: [],
+  };
+}
+
+/** Puts the joiner in place of every code point the envelope does not allow. */
+function substituteCharacters(text: string, context: Context): string {
+  context.disallowed.lastIndex = 0;
+  return text.replace(context.disallowed, context.joiner);
+}
+
+function aliasOf(info: NameInfo, attempt: number, context: Context): string {
+  let alias = info.aliases[attempt];
+  if (alias === undefined) {
+    alias = buildAlias(info, attempt, context);
+    info.aliases[attempt] = alias;
+  }
+  return alias;
+}
+
+/** `<server head>_<tool>_<hash>`, fitted to the envelope; see the README for the shape. */
+function buildAlias(info: NameInfo, attempt: number, context: Context): string {
+  const { compiled, separator, joiner, leader } = context;
+  if (joiner === '' || leader === '' || compiled.maxLength < 12 || !hashFits(compiled)) {
+    throw new ToolwireError({
+      code: 'INVALID_ENVELOPE',
+      message: `Envelope "${compiled.envelope.id}" cannot hold an alias for "${info.canonical}": aliases need "_" or "-", a-z and 2-7, a character allowed first, and at least 12 characters; pin this name with an override.`,
+    });
+  }
+  const { canonical, server } = info;
+  const hash = nameHash(attempt === 0 ? canonical : `${canonical}\u0000${attempt}`);
+  const tool = server === undefined ? canonical : canonical.slice(server.length + separator.length);
+  const toolPart = displayForm(tool, context);
+  const serverPart = server === undefined ? '' : displayForm(server, context);
+  let budget = compiled.maxLength - joiner.length - hash.length;
+  for (;;) {
+    let head = composeHead(serverPart, toolPart, budget, joiner);
+    head = foldSeparator(head, separator, joiner);
+    let alias = head === '' ? hash : head + joiner + hash;
+    // Only the joint between head and hash can still form the separator.
+    while (alias.includes(separator) && head !== '') {
+      head = head.slice(0, -1);
+      alias = head === '' ? hash : head + joiner + hash;
+    }
+    if (alias.includes(separator)) {
+      throw new ToolwireError({
+        code: 'INVALID_OPTION',
+        message: `Separator "${separator}" cannot be kept out of the alias of "${canonical}"; choose a separator with a character outside a-z and 2-7.`,
+      });
+    }
+    if (compiled.first[alias.charCodeAt(0)] === 1) return alias;
+    if (alias.length < compiled.maxLength) return leader + alias;
+    budget--;
+  }
+}
+
+function hashFits(compiled: CompiledEnvelope): boolean {
+  for (const character of 'abcdefghijklmnopqrstuvwxyz234567') {
+    if (compiled.allowed[character.charCodeAt(0)] !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * The readable form of a segment: substituted characters, separator folded away, anything but
+ * letters and digits trimmed from both ends. A segment too long to ever be shown whole keeps only a window at each end.
+ */
+function displayForm(text: string, context: Context): string {
+  const { separator, joiner } = context;
+  const clean = (part: string): string =>
+    trimJoiner(foldSeparator(substituteCharacters(part, context), separator, joiner));
+  if (text.length <= WINDOW * 2) return clean(text);
+  return clean(text.slice(0, WINDOW)) + joiner + clean(text.slice(-WINDOW));
+}
+
+function composeHead(server: string, tool: string, budget: number, joiner: string): string {
+  if (server === '') return shorten(tool, budget, joiner);
+  if (tool === '') return shorten(server, budget, joiner);
+  if (server.length + joiner.length + tool.length <= budget) return server + joiner + tool;
+  const room = budget - joiner.length - tool.length;
+  if (room >= Math.min(MIN_SERVER_HEAD, server.length)) {
+    return trimJoiner(server.slice(0, room)) + joiner + tool;
+  }
+  const serverHead = trimJoiner(server.slice(0, MIN_SERVER_HEAD));
+  return serverHead + joiner + shorten(tool, budget - serverHead.length - joiner.length, joiner);
+}
+
+/**
+ * Shortens a segment that does not fit by cutting its longest words first (`Registrations` ->
+ * `Regis`), so every word keeps its start and siblings that differ in any word stay apart. Words
+ * are runs of letters and digits, split before a capital that follows a small letter or digit.
+ */
+function shorten(text: string, budget: number, joiner: string): string {
+  if (text.length <= budget) return text;
+  if (budget <= joiner.length + 1) return text.slice(0, Math.max(budget, 0));
+  const pieces = splitWords(text);
+  let punctuation = 0;
+  let longest = 0;
+  for (const piece of pieces) {
+    if (piece.word) longest = Math.max(longest, piece.text.length);
+    else punctuation += piece.text.length;
+  }
+  const lengthAt = (cap: number): number => {
+    let total = punctuation;
+    for (const piece of pieces) if (piece.word) total += Math.min(piece.text.length, cap);
+    return total;
+  };
+  let low = 1;
+  let high = longest;
+  if (lengthAt(1) > budget) return cutMiddle(capWords(pieces, 1), budget, joiner);
+  // The largest cap whose result fits.
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (lengthAt(middle) <= budget) low = middle;
+    else high = middle - 1;
+  }
+  return capWords(pieces, low);
+}
+
+function splitWords(text: string): Array<{ text: string; word: boolean }> {
+  const pieces: Array<{ text: string; word: boolean }> = [];
+  let start = 0;
+  for (let index = 1; index <= text.length; index++) {
+    const previous = text.charCodeAt(index - 1);
+    const code = text.charCodeAt(index);
+    const boundary =
+      index === text.length ||
+      isAlphanumeric(previous) !== isAlphanumeric(code) ||
+      (code >= 65 &&
+        code <= 90 &&
+        ((previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57)));
+    if (boundary) {
+      pieces.push({ text: text.slice(start, index), word: isAlphanumeric(previous) });
+      start = index;
+    }
+  }
+  return pieces;
+}
+
+function capWords(pieces: ReadonlyArray<{ text: string; word: boolean }>, cap: number): string {
+  let result = '';
+  for (const piece of pieces) result += piece.word ? piece.text.slice(0, cap) : piece.text;
+  return result;
+}
+
+/** The last resort for a segment of many one-letter words: keep both ends. */
+function cutMiddle(text: string, budget: number, joiner: string): string {
+  if (text.length <= budget) return text;
+  const front = Math.ceil((budget - joiner.length) / 2);
+  const back = budget - joiner.length - front;
+  return trimJoiner(text.slice(0, front)) + joiner + trimJoiner(back > 0 ? text.slice(-back) : '');
+}
+
+function foldSeparator(text: string, separator: string, joiner: string): string {
+  if (separator.length === 1) {
+    const replacement = separator === joiner ? (joiner === '_' ? '-' : '_') : joiner;
+    return text.split(separator).join(replacement);
+  }
+  let result = text;
+  while (result.includes(separator)) result = result.split(separator).join(separator.slice(0, -1));
+  return result;
+}
+
+/** Trims what is not a letter or digit from both ends, so joints read cleanly (`v1-0-` + `_`). */
+function trimJoiner(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && !isAlphanumeric(text.charCodeAt(start))) start++;
+  while (end > start && !isAlphanumeric(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function freezeMap(
+  toWire: Map<string, string>,
+  fromWire: Map<string, string>,
+  envelope: Envelope,
+): ToolWireMap {
+  let sorted: Array<[string, string]> | undefined;
+  return Object.freeze({
+    envelope,
+    size: toWire.size,
+    toWire(canonical: string): string {
+      const wire = toWire.get(canonical);
+      if (wire === undefined) {
+        throw new ToolwireError({
+          code: 'UNKNOWN_NAME',
+          message: `Tool "${String(canonical)}" is not in this wire map; build the map from every name the request carries.`,
+        });
+      }
+      return wire;
+    },
+    fromWire(wire: string): string | undefined {
+      return fromWire.get(wire);
+    },
+    entries(): Array<[string, string]> {
+      sorted ??= [...toWire.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      return sorted.map(([canonical, wire]) => [canonical, wire]);
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpServerConfig } from './parse-mcp-config.js';
+
+/** What a live connection knows about how its process or session ended. @internal */
+export interface ConnectionExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** One connected (or connecting) client with what the hub needs to supervise it. @internal */
+export interface LiveConnection {
+  client: Client;
+  transport: Transport;
+  /** `streamable-http`, `sse` or `stdio`. */
+  kind: 'stdio' | 'streamable-http' | 'sse';
+  /** The last lines the server wrote to stderr (stdio only). */
+  stderrTail: () => string[];
+  /** How the process ended, once it has (stdio only). */
+  exit: () => ConnectionExit | undefined;
+  /** The protocol version agreed at `initialize`. */
+  protocolVersion: () => string | undefined;
+  /** The last transport or protocol error (such as a line that is not JSON), for diagnosis. */
+  lastError: () => string | undefined;
+  /** Ends the connection; a stdio process is sent `signal` first so that no grace period is waited. */
+  close: (options?: { signal?: NodeJS.Signals }) => Promise<void>;
+}
+
+/** What is known about a start that failed, filled in by {@link connectMcpServer}. @internal */
+export interface StartDiagnostics {
+  stderr: string[];
+  exit: ConnectionExit | undefined;
+  lastError: string | undefined;
+}
+
+/** Options of {@link connectMcpServer}. @internal */
+export interface ConnectMcpServerOptions {
+  config: McpServerConfig;
+  clientInfo: { name: string; version: string };
+  timeout: number;
+  signal?: AbortSignal;
+  /** Called (once) when the connection closes for any reason after it was opened. */
+  onClose: () => void;
+  /** Installs handlers on the client before it connects (notifications must be known early). */
+  prepare: (client: Client) => void;
+  /** Filled in when the start fails. */
+  diagnostics?: StartDiagnostics;
+}
+
+const STDERR_LINES = 20;
+
+/**
+ * Opens one MCP connection: stdio, streamable HTTP, or SSE (with the fallback from streamable
+ * HTTP to SSE on a 4xx, as the SDK documents). Rejects when the server does not initialise in
+ * time; nothing is left running when it rejects.
+ * @internal
+ * @example
+ * ```ts
+ * const connection = await connectMcpServer({ config, clientInfo, timeout: 30_000, onClose, prepare });
+ * ```
+ */
+export async function connectMcpServer(options: ConnectMcpServerOptions): Promise<LiveConnection> {
+  const { config } = options;
+  if (config.type === 'stdio') return connectStdio(options, config);
+  if (config.transport === 'sse') return connectHttp(options, config.url, config.headers, 'sse');
+  try {
+    return await connectHttp(options, config.url, config.headers, 'streamable-http');
+  } catch (error) {
+    const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    if (config.transport === 'auto' && status !== undefined && status >= 400 && status < 500) {
+      return connectHttp(options, config.url, config.headers, 'sse');
+    }
+    throw error;
+  }
+}
+
+async function connectStdio(
+  options: ConnectMcpServerOptions,
+  config: Extract<McpServerConfig, { type: 'stdio' }>,
+): Promise<LiveConnection> {
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    env: config.env,
+    stderr: 'pipe',
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+  });
+  const tail: string[] = [];
+  let partial = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.trim().length > 0) tail.push(line);
+    if (tail.length > STDERR_LINES) tail.splice(0, tail.length - STDERR_LINES);
+  });
+  let exit: ConnectionExit | undefined;
+  // The SDK does not expose the exit code; read it from the child it spawned, when it is there.
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    const child = (transport as unknown as { _process?: NodeJS.EventEmitter })._process;
+    child?.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+      exit = { code, signal };
+    });
+  };
+  const close = async (closeOptions?: { signal?: NodeJS.Signals }): Promise<void> => {
+    const pid = transport.pid;
+    if (closeOptions?.signal !== undefined && pid !== null) {
+      try {
+        process.kill(pid, closeOptions.signal);
+      } catch {
+        // already gone
+      }
+    }
+    await client.close().catch(() => undefined);
+  };
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  const connection: LiveConnection = {
+    client,
+    transport,
+    kind: 'stdio',
+    stderrTail: () => (partial.trim().length > 0 ? [...tail, partial] : [...tail]),
+    exit: () => exit,
+    protocolVersion: () => undefined,
+    lastError: () => undefined,
+    close,
+  };
+  try {
+    await open(connection, options);
+  } finally {
+    if (options.diagnostics !== undefined) {
+      options.diagnostics.stderr = connection.stderrTail();
+      options.diagnostics.exit = exit;
+      options.diagnostics.lastError = connection.lastError();
+    }
+  }
+  return connection;
+}
+
+async function connectHttp(
+  options: ConnectMcpServerOptions,
+  url: string,
+  headers: Record<string, string>,
+  kind: 'streamable-http' | 'sse',
+): Promise<LiveConnection> {
+  const requestInit = { headers };
+  const transport =
+    kind === 'sse'
+      ? new SSEClientTransport(new URL(url), { requestInit })
+      : new StreamableHTTPClientTransport(new URL(url), { requestInit });
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  const connection: LiveConnection = {
+    client,
+    transport,
+    kind,
+    stderrTail: () => [],
+    exit: () => undefined,
+    protocolVersion: () => undefined,
+    lastError: () => undefined,
+    close: async () => {
+      if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+        await transport.terminateSession().catch(() => undefined);
+      }
+      await client.close().catch(() => undefined);
+    },
+  };
+  await open(connection, options);
+  return connection;
+}
+
+async function open(connection: LiveConnection, options: ConnectMcpServerOptions): Promise<void> {
+  const { client, transport } = connection;
+  options.prepare(client);
+  // The agreed version reaches the transport; keep a copy (stdio transports have no setter).
+  let protocolVersion: string | undefined;
+  const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    protocolVersion = version;
+    setProtocolVersion?.(version);
+  };
+  connection.protocolVersion = () => protocolVersion;
+  let lastError: string | undefined;
+  client.onerror = (error: Error) => {
+    lastError = error.message;
+  };
+  connection.lastError = () => lastError;
+  let opened = false;
+  let closed = false;
+  client.onclose = () => {
+    if (closed) return;
+    closed = true;
+    if (opened) options.onClose();
+  };
+  try {
+    await client.connect(connection.transport, {
+      timeout: options.timeout,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    opened = true;
+    if (closed) throw new Error('the server closed the connection right after initializing');
+  } catch (error) {
+    closed = true;
+    await connection.close({ signal: 'SIGKILL' });
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createScriptedServer } from '../fixtures/servers/scripted-server.mjs';
+
+/** The scripted fixture server over streamable HTTP on 127.0.0.1, one server per session. */
+export async function startScriptedHttpServer(options: { token?: string } = {}): Promise<{
+  url: string;
+  close: () => Promise<void>;
+}> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const http = createServer((request, response) => {
+    if (
+      options.token !== undefined &&
+      request.headers.authorization !== `Bearer ${options.token}`
+    ) {
+      response.writeHead(401).end('unauthorized');
+      return;
+    }
+    const id = request.headers['mcp-session-id'];
+    const known = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (known !== undefined) {
+      void known.handleRequest(request, response);
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (session) => {
+        sessions.set(session, transport);
+      },
+    });
+    void createScriptedServer()
+      .server.connect(transport)
+      .then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: async () => {
+      for (const transport of sessions.values()) await transport.close();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
