@@ -19,8 +19,10 @@ const ajv = new Ajv2020({
   unicodeRegExp: false,
 });
 
-// Changes that narrow what a schema accepts, reported as warnings: the round trip is only promised without them.
-const NARROWING = new Set(['MERGED_SCHEMAS', 'DROPPED_KEYWORD']);
+// Changes reported as warnings after which the round trip is not promised: merges and drops can
+// narrow what a schema accepts, and a flattened tuple no longer says which position is which, so
+// arguments that need different maps per position may be mapped by the wrong member.
+const NARROWING = new Set(['MERGED_SCHEMAS', 'DROPPED_KEYWORD', 'TUPLE_FLATTENED']);
 
 /** Tool-like schemas: an object of properties whose types, nullability, enums and nesting vary. */
 const toolSchema = fc.letrec<{ value: unknown; object: unknown }>((tie) => ({
@@ -29,12 +31,23 @@ const toolSchema = fc.letrec<{ value: unknown; object: unknown }>((tie) => ({
     fc.record({ type: fc.constantFrom('string', 'integer', 'number', 'boolean') }),
     fc.record({ type: fc.constant(['string', 'null']) }),
     fc.record({ type: fc.constant(['integer', 'string']) }),
-    fc.record({ enum: fc.uniqueArray(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b', true, null)), { minLength: 1, maxLength: 4, selector: (v) => JSON.stringify(v) }) }),
+    fc.record({
+      enum: fc.uniqueArray(
+        fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b', true, null)),
+        { minLength: 1, maxLength: 4, selector: (v) => JSON.stringify(v) },
+      ),
+    }),
     fc.record({ const: fc.constantFrom('fixed', 3, false) }),
     fc.record({ anyOf: fc.tuple(tie('value'), fc.constant({ type: 'null' })) }),
-    fc.record({ oneOf: fc.tuple(fc.constant({ type: 'string' }), fc.constant({ type: 'integer' })) }),
+    fc.record({
+      oneOf: fc.tuple(fc.constant({ type: 'string' }), fc.constant({ type: 'integer' })),
+    }),
     fc.record({ type: fc.constant('array'), items: tie('value') }),
-    fc.record({ type: fc.constant('array'), prefixItems: fc.tuple(tie('value'), tie('value')), items: fc.constant(false) }),
+    fc.record({
+      type: fc.constant('array'),
+      prefixItems: fc.tuple(tie('value'), tie('value')),
+      items: fc.constant(false),
+    }),
     fc.constant({}),
     fc.constant({ type: 'string', format: 'uuid' }),
     fc.constant({ type: 'integer', minimum: 1, maximum: 9, default: 3 }),
@@ -42,9 +55,10 @@ const toolSchema = fc.letrec<{ value: unknown; object: unknown }>((tie) => ({
   ),
   object: fc
     .tuple(
-      // ajv, the oracle here, mishandles a property named __proto__; the unit tests cover that key.
+      // ajv, the oracle here, reads `__proto__` and `constructor` through the prototype; the unit
+      // tests cover those keys.
       fc.dictionary(
-        propertyName.filter((name) => name !== '__proto__'),
+        propertyName.filter((name) => name !== '__proto__' && name !== 'constructor'),
         tie('value'),
         { maxKeys: 4 },
       ),
@@ -54,7 +68,8 @@ const toolSchema = fc.letrec<{ value: unknown; object: unknown }>((tie) => ({
     .map(([properties, requireSome, closed]) => {
       const keys = Object.keys(properties);
       const schema: Record<string, unknown> = { type: 'object', properties };
-      if (requireSome && keys.length > 0) schema.required = keys.slice(0, Math.ceil(keys.length / 2));
+      if (requireSome && keys.length > 0)
+        schema.required = keys.slice(0, Math.ceil(keys.length / 2));
       if (closed) schema.additionalProperties = false;
       return schema;
     }),
@@ -78,7 +93,10 @@ describe('round trip of meaning over generated tool schemas', () => {
         toolSchema.chain((schema) =>
           fc.tuple(
             fc.constant(schema),
-            fc.array(argumentsForSchema(schema, schema, 0, { optionalNull: false }), { minLength: 1, maxLength: 3 }),
+            fc.array(argumentsForSchema(schema, schema, 0, { optionalNull: false }), {
+              minLength: 1,
+              maxLength: 3,
+            }),
           ),
         ),
         ([schema, candidates]) => {
@@ -108,7 +126,7 @@ describe('round trip of meaning over generated tool schemas', () => {
           }
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 1000 },
     );
   });
 });

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 
 type Node = Record<string, unknown>;
 
+const OMIT: unique symbol = Symbol('omit');
+
 /**
  * A fast-check arbitrary of values meant to be valid under a JSON Schema (any draft), for the
  * keywords real MCP catalogs use. It aims, it does not guarantee: callers validate each value with
@@ -196,13 +198,27 @@ function objectFor(
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const key of Object.keys(properties)) {
     let value = argumentsForSchema(properties[key], root, depth + 1, options);
-    if (!options.optionalNull && !required.includes(key))
-      value = value.filter((item) => item !== null);
+    // A null for an optional property is left out instead (a filter could starve on `enum: [null]`).
+    if (!options.optionalNull && !required.includes(key)) {
+      value = value.map((item) => (item === null ? OMIT : item));
+    }
     Object.defineProperty(shape, key, { value, enumerable: true });
   }
-  return fc.record(shape, {
-    requiredKeys: required.filter((key) => Object.hasOwn(properties, key)),
-  });
+  return fc
+    .record(shape, { requiredKeys: required.filter((key) => Object.hasOwn(properties, key)) })
+    .map((record) => {
+      const out: Node = {};
+      for (const [key, value] of Object.entries(record)) {
+        if (value === OMIT) continue;
+        Object.defineProperty(out, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    });
 }
 
 function simplest(node: Node): unknown {

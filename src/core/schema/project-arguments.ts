@@ -98,6 +98,7 @@ function fitsOriginalShape(value: unknown, map: ArgumentMap): boolean {
     const text = JSON.stringify(value);
     if (map.values.some(([, original]) => JSON.stringify(original) === text)) return true;
   }
+  if (map.anyOf?.some((branch) => fitsOriginalShape(value, branch))) return true;
   if (isRecord(value)) return hasObjectPart(map);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return false;

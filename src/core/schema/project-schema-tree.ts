@@ -402,11 +402,21 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     else
       values = values === undefined ? [node.const] : values.filter((v) => sameJson(v, node.const));
   }
+  // An empty enum accepts nothing.
+  if (values !== undefined && values.length === 0) return NEVER;
   if (values !== undefined) {
     if (profile.nullForm === 'nullable' && values.some((value) => value === null)) {
       values = values.filter((value) => value !== null);
       nullable = true;
+      if (values.length === 0) {
+        // Only null: write it as the null type rather than an empty enum.
+        values = undefined;
+        nullable = false;
+        types = ['null'];
+      }
     }
+  }
+  if (values !== undefined) {
     values = projectEnum(values, types, path, context, map);
     if (map.values !== undefined) types = ['string'];
     out.enum = values;

@@ -92,6 +92,7 @@ function fitsShape(value: unknown, map: ArgumentMap): boolean {
   if (map.values !== undefined && typeof value === 'string') {
     return map.values.some(([wire]) => wire === value);
   }
+  if (map.anyOf?.some((branch) => fitsShape(value, branch))) return true;
   if (isRecord(value)) return hasObjectPart(map);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return map.json === true && typeof value === 'string';
