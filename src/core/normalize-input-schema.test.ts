@@ -378,8 +378,17 @@ describe('normalizeInputSchema', () => {
             return; // a schema ajv cannot compile (a bad pattern, a $ref to nowhere) proves nothing
           }
           const validateNormalized = ajv.compile(normalizeInputSchema(schema) as object);
-          for (const value of values)
-            expect(validateNormalized(value)).toBe(validateOriginal(value));
+          for (const value of values) {
+            let expected: unknown;
+            let actual: unknown;
+            try {
+              expected = validateOriginal(value);
+              actual = validateNormalized(value);
+            } catch {
+              continue; // ajv itself recurses forever on some self-references (`$ref: '#'`)
+            }
+            expect(actual).toBe(expected);
+          }
         },
       ),
       { numRuns: 1000 },

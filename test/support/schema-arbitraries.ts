@@ -77,6 +77,22 @@ export const anySchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown; nod
       fc.tuple(fc.constantFrom('minimum', 'maxLength', 'minItems', 'maxProperties'), fc.nat(5)),
       fc.tuple(fc.constant('format'), fc.constantFrom('date-time', 'uri', 'int32', 'email')),
       fc.tuple(fc.constant('pattern'), fc.constantFrom('^a', '[0-9]+', 'x$')),
+      fc.tuple(
+        fc.constant('$ref'),
+        fc.constantFrom(
+          '#/$defs/node',
+          '#/definitions/node',
+          '#',
+          '#/$defs/missing',
+          '#/properties/a',
+        ),
+      ),
+      fc.tuple(
+        fc.constantFrom('exclusiveMinimum', 'exclusiveMaximum'),
+        fc.oneof(fc.boolean(), fc.nat(5)),
+      ),
+      fc.tuple(fc.constantFrom('nullable', 'uniqueItems'), fc.boolean()),
+      fc.tuple(fc.constant('title'), fc.constantFrom('Title', 'A b')),
     );
     return {
       schema: fc.oneof(

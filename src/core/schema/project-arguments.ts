@@ -40,7 +40,10 @@ function projectValue(value: unknown, map: ArgumentMap): unknown {
     });
   }
   if (map.anyOf !== undefined) {
-    const branch = map.anyOf.find((candidate) => fitsOriginalShape(current, candidate));
+    // A branch that asks for JSON text takes any value, so it is the last resort.
+    const branch =
+      map.anyOf.find((candidate) => fitsOriginalShape(current, candidate)) ??
+      map.anyOf.find((candidate) => candidate.json === true);
     if (branch !== undefined) current = projectValue(current, branch);
   }
   return current;
@@ -95,6 +98,7 @@ function fitsOriginalShape(value: unknown, map: ArgumentMap): boolean {
     const text = JSON.stringify(value);
     if (map.values.some(([, original]) => JSON.stringify(original) === text)) return true;
   }
+  if (map.anyOf?.some((branch) => fitsOriginalShape(value, branch))) return true;
   if (isRecord(value)) return hasObjectPart(map);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return false;

@@ -55,8 +55,18 @@ export interface ProjectInputSchemaResult {
   readonly strict: boolean;
 }
 
-// Cached by schema identity: hosts send the same tool objects on every turn.
-const cache = new WeakMap<object, Map<string, ProjectInputSchemaResult | ToolwireError>>();
+/** One cached projection of one schema object, with the options that made it. */
+interface CacheEntry {
+  readonly target: string;
+  readonly strict: boolean;
+  readonly geminiField: string;
+  readonly subject: string | undefined;
+  readonly outcome: ProjectInputSchemaResult | ToolwireError;
+}
+
+// Cached by schema identity: hosts send the same tool objects on every turn. A short array per
+// schema, compared field by field, so that the warm path allocates nothing.
+const cache = new WeakMap<object, CacheEntry[]>();
 
 /**
  * Projects an MCP tool's `inputSchema` onto one provider's schema rules, on a copy. Local `$ref`s
@@ -82,9 +92,24 @@ export function projectInputSchema(
   schema: unknown,
   options: ProjectInputSchemaOptions,
 ): ProjectInputSchemaResult {
-  const key = optionsKey(options);
+  const strict = options.strict === true;
+  const geminiField = options.geminiField ?? 'parameters';
   const cacheable = typeof schema === 'object' && schema !== null;
-  let entry = cacheable ? cache.get(schema)?.get(key) : undefined;
+  const entries = cacheable ? cache.get(schema) : undefined;
+  let entry: ProjectInputSchemaResult | ToolwireError | undefined;
+  if (entries !== undefined) {
+    for (const candidate of entries) {
+      if (
+        candidate.target === options.target &&
+        candidate.strict === strict &&
+        candidate.geminiField === geminiField &&
+        candidate.subject === options.subject
+      ) {
+        entry = candidate.outcome;
+        break;
+      }
+    }
+  }
   if (entry === undefined) {
     try {
       entry = deepFreeze(computeProjection(schema, options));
@@ -93,12 +118,15 @@ export function projectInputSchema(
       entry = error;
     }
     if (cacheable) {
-      let perSchema = cache.get(schema);
-      if (perSchema === undefined) {
-        perSchema = new Map();
-        cache.set(schema, perSchema);
-      }
-      perSchema.set(key, entry);
+      const created: CacheEntry = {
+        target: options.target,
+        strict,
+        geminiField,
+        subject: options.subject,
+        outcome: entry,
+      };
+      if (entries === undefined) cache.set(schema, [created]);
+      else entries.push(created);
     }
   }
   if (ToolwireError.isInstance(entry)) throw entry;
@@ -124,10 +152,21 @@ function computeProjection(
     });
   }
   const normalized = normalizeInputSchema(schema);
-  const root = prepareRoot(normalized, options);
+  const rootWarnings: SchemaWarning[] = [];
+  const root = prepareRoot(normalized, options, rootWarnings);
   if (target === 'mcp') {
     return { schema: root, warnings: [], argumentMap: null, strict: false };
   }
+  const result = projectRoot(root, options);
+  if (rootWarnings.length === 0) return result;
+  return { ...result, warnings: [...rootWarnings, ...result.warnings] };
+}
+
+function projectRoot(
+  root: JsonSchemaObject,
+  options: ProjectInputSchemaOptions,
+): ProjectInputSchemaResult {
+  const { target } = options;
   const profileId =
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
@@ -138,7 +177,7 @@ function computeProjection(
       const loose = walk(root, 'openai', false, options);
       const fallback: SchemaWarning = {
         code: 'STRICT_FALLBACK',
-        path: '',
+        path: /^Schema at "([^"]*)"/.exec(error.message)?.[1] ?? '',
         message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
       };
       return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
@@ -196,7 +235,32 @@ function walk(
 }
 
 /** Makes the root an object schema, and merges root-level alternatives that providers reject. */
-function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): JsonSchemaObject {
+const NOT_FOR_OBJECTS = [
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contains',
+] as const;
+
+function prepareRoot(
+  normalized: unknown,
+  options: ProjectInputSchemaOptions,
+  warnings: SchemaWarning[],
+): JsonSchemaObject {
   if (normalized === true) return { type: 'object', properties: {} };
   if (normalized === false)
     throw unsupported(options, 'its schema is `false`, which accepts no arguments');
@@ -219,6 +283,17 @@ function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): J
   root.type = 'object';
   if (root.properties === undefined) root.properties = {};
   if (options.target === 'mcp') return root;
+  for (const keyword of NOT_FOR_OBJECTS) {
+    if (!Object.hasOwn(root, keyword)) continue;
+    // The root is always an object; keywords for other types (an `enum` of whole argument
+    // objects, a `format`) only confuse providers.
+    warnings.push({
+      code: 'DROPPED_KEYWORD',
+      path: `/${keyword}`,
+      message: `${options.target} takes an object schema at the root; dropped its \`${keyword}\`.`,
+    });
+    delete root[keyword];
+  }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const alternatives = root[keyword];
     if (!Array.isArray(alternatives)) continue;
@@ -254,6 +329,11 @@ function prepareRoot(normalized: unknown, options: ProjectInputSchemaOptions): J
     const allRequired = [...new Set([...rootRequired, ...(required ?? [])])];
     if (allRequired.length > 0) root.required = allRequired;
     const note = `(accepts ${keyword === 'oneOf' ? 'exactly one' : 'any'} of ${alternatives.length} shapes: ${JSON.stringify(alternatives).slice(0, 300)})`;
+    warnings.push({
+      code: 'MERGED_SCHEMAS',
+      path: `/${keyword}`,
+      message: `${options.target} takes no \`${keyword}\` at the root; offered the union of its ${alternatives.length} alternatives' properties instead.`,
+    });
     root.description = typeof root.description === 'string' ? `${root.description} ${note}` : note;
   }
   return root;
@@ -268,10 +348,6 @@ function unsupported(options: ProjectInputSchemaOptions, reason: string): Toolwi
 
 function subjectOf(options: ProjectInputSchemaOptions): string {
   return options.subject ?? 'Tool';
-}
-
-function optionsKey(options: ProjectInputSchemaOptions): string {
-  return `${options.target}|${options.strict === true}|${options.geminiField ?? 'parameters'}|${options.subject ?? ''}`;
 }
 
 function deepFreeze<T>(value: T): T {

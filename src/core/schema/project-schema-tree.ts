@@ -402,11 +402,21 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     else
       values = values === undefined ? [node.const] : values.filter((v) => sameJson(v, node.const));
   }
+  // An empty enum accepts nothing.
+  if (values !== undefined && values.length === 0) return NEVER;
   if (values !== undefined) {
     if (profile.nullForm === 'nullable' && values.some((value) => value === null)) {
       values = values.filter((value) => value !== null);
       nullable = true;
+      if (values.length === 0) {
+        // Only null: write it as the null type rather than an empty enum.
+        values = undefined;
+        nullable = false;
+        types = ['null'];
+      }
     }
+  }
+  if (values !== undefined) {
     values = projectEnum(values, types, path, context, map);
     if (map.values !== undefined) types = ['string'];
     out.enum = values;
@@ -420,9 +430,9 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
 
   // A type where the target needs one.
   if (types === undefined && out.anyOf === undefined && out.oneOf === undefined) {
-    const inferred = inferType(node, values);
+    const inferred = inferTypes(node, values);
     if (inferred !== undefined) {
-      if (profile.typeRequired) types = [inferred];
+      if (profile.typeRequired || context.strict) types = inferred;
     } else if (context.strict && out.const === undefined) {
       strictFail(context, path, 'it accepts any value, and strict mode needs a type');
     } else if (profile.typeRequired) {
@@ -586,11 +596,12 @@ function projectObject(
     const optionalNulls: string[] = [];
     for (const wire of present.values()) {
       if (required.includes(wire)) continue;
+      // Strict mode requires every property; an optional one becomes nullable, and a null there
+      // means "absent" (also when the property accepted null before: servers treat an optional
+      // null as absent, and the model has no other way to leave it out).
       const schema = properties[wire] as JsonSchemaObject;
-      if (!acceptsNull(schema)) {
-        setKey(properties, wire, makeNullable(schema));
-        optionalNulls.push(wire);
-      }
+      if (!acceptsNull(schema)) setKey(properties, wire, makeNullable(schema));
+      optionalNulls.push(wire);
       required.push(wire);
     }
     if (optionalNulls.length > 0) map.optionalNulls = optionalNulls;
@@ -646,42 +657,54 @@ function projectArray(
   context: TreeContext,
 ): void {
   const { profile } = context;
-  const tuple = Array.isArray(node.items)
-    ? node.items
-    : Array.isArray(node.prefixItems)
-      ? node.prefixItems
-      : undefined;
-  const rest = Array.isArray(node.items)
-    ? node.additionalItems
-    : tuple !== undefined
-      ? node.items
-      : node.items;
+  // Draft 4-2019 tuples are `items: [...]` + `additionalItems`; 2020-12 ones `prefixItems` + `items`.
+  const legacyTuple = Array.isArray(node.items);
+  const tupleSource = legacyTuple ? node.items : node.prefixItems;
+  const tuple = Array.isArray(tupleSource) && tupleSource.length > 0 ? tupleSource : undefined;
+  const rest = legacyTuple ? node.additionalItems : node.items;
   if (tuple !== undefined) {
-    const tupleKeyword = Array.isArray(node.items) ? 'items' : 'prefixItems';
+    const tupleKeyword = legacyTuple ? 'items' : 'prefixItems';
     if (profile.prefixItems && !context.strict) {
       const schemas: JsonSchemaObject[] = [];
       const maps: (ArgumentMap | null)[] = [];
-      tuple.forEach((member, index) => {
+      let impossibleAt: number | undefined;
+      for (const [index, member] of tuple.entries()) {
         const projected = projectSchemaTree(member, [...path, tupleKeyword, index], context);
-        schemas.push(projected === NEVER ? { not: {} } : projected.schema);
-        maps.push(projected === NEVER ? null : projected.map);
-      });
-      out.prefixItems = schemas;
+        if (projected === NEVER) {
+          // Nothing fits this position, so the array ends before it.
+          impossibleAt = index;
+          break;
+        }
+        schemas.push(projected.schema);
+        maps.push(projected.map);
+      }
+      if (schemas.length > 0) out.prefixItems = schemas;
       if (maps.some((entry) => entry !== null)) map.prefixItems = maps;
-      const restProjected = projectSchemaTree(rest ?? {}, [...path, 'items'], context);
-      out.items = restProjected === NEVER ? false : restProjected.schema;
-      if (restProjected !== NEVER && restProjected.map !== null) map.items = restProjected.map;
+      const restProjected =
+        impossibleAt === undefined
+          ? projectSchemaTree(rest ?? {}, [...path, 'items'], context)
+          : NEVER;
+      if (restProjected !== NEVER) {
+        out.items = restProjected.schema;
+        if (restProjected.map !== null) map.items = restProjected.map;
+      } else {
+        if (profile.keywords === null) out.items = false;
+        const limit = schemas.length;
+        out.maxItems = typeof node.maxItems === 'number' ? Math.min(node.maxItems, limit) : limit;
+        if (schemas.length === 0 && profile.keywords !== null) {
+          out.items = { type: 'string' };
+        }
+      }
       return;
     }
     strictFail(context, path, 'it is a tuple');
     const members = rest === undefined || rest === false ? tuple : [...tuple, rest];
     const projected = projectSchemaTree({ anyOf: members }, [...path, tupleKeyword], context);
+    setItems(out, map, projected, profile);
     if (projected !== NEVER) {
-      out.items = projected.schema;
-      if (projected.map !== null) map.items = projected.map;
+      if (!Object.hasOwn(node, 'minItems')) out.minItems = tuple.length;
+      if (rest === false && !Object.hasOwn(node, 'maxItems')) out.maxItems = tuple.length;
     }
-    if (!Object.hasOwn(node, 'minItems')) out.minItems = tuple.length;
-    if (rest === false && !Object.hasOwn(node, 'maxItems')) out.maxItems = tuple.length;
     warn(
       context,
       'TUPLE_FLATTENED',
@@ -691,8 +714,17 @@ function projectArray(
     return;
   }
   // OpenAI rejects an array without `items`, even outside strict mode; Gemini needs one too.
-  const projected = projectSchemaTree(rest ?? {}, [...path, 'items'], context);
+  setItems(out, map, projectSchemaTree(rest ?? {}, [...path, 'items'], context), profile);
+}
+
+function setItems(
+  out: Source,
+  map: MutableMap,
+  projected: Projected,
+  profile: TargetProfile,
+): void {
   if (projected === NEVER) {
+    // Items that accept nothing: only the empty array is valid.
     out.items = profile.keywords === null ? false : { type: 'string' };
     out.maxItems = 0;
     return;
@@ -712,6 +744,16 @@ function projectKeyword(
   context: TreeContext,
 ): void {
   const { profile } = context;
+  if (!hasValidValue(key, value)) {
+    // Providers validate keyword values (Anthropic against the 2020-12 meta-schema, Gemini against its proto).
+    warn(
+      context,
+      'DROPPED_KEYWORD',
+      [...path, key],
+      `\`${key}: ${compactJson(value)}\` is not a valid value for that keyword; dropped it.`,
+    );
+    return;
+  }
   if (context.strict && STRICT_STRUCTURAL.has(key)) {
     strictFail(context, path, `it uses \`${key}\``);
   }
@@ -732,7 +774,8 @@ function projectKeyword(
         const member = value[name];
         if (Array.isArray(member)) {
           out.dependentRequired = { ...(out.dependentRequired as Source | undefined) };
-          setKey(out.dependentRequired as Source, name, member);
+          const names = [...new Set(member.filter((entry) => typeof entry === 'string'))];
+          setKey(out.dependentRequired as Source, name, names);
         } else {
           const projected = projectSchemaTree(member, [...path, key, name], context);
           out.dependentSchemas = { ...(out.dependentSchemas as Source | undefined) };
@@ -795,6 +838,52 @@ function projectKeyword(
     [...path, key],
     `${profile.label} does not take \`${key}: ${compactJson(value)}\` here; moved it into the description.`,
   );
+}
+
+const NUMBER_KEYWORDS = new Set(['minimum', 'maximum', 'multipleOf']);
+const COUNT_KEYWORDS = new Set([
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+]);
+const STRING_KEYWORDS = new Set([
+  'pattern',
+  'format',
+  'title',
+  '$comment',
+  'contentEncoding',
+  'contentMediaType',
+]);
+const BOOLEAN_KEYWORDS = new Set(['uniqueItems', 'deprecated', 'readOnly', 'writeOnly']);
+
+/** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. */
+function hasValidValue(key: string, value: unknown): boolean {
+  if (NUMBER_KEYWORDS.has(key))
+    return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
+  if (COUNT_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
+  if (STRING_KEYWORDS.has(key)) return typeof value === 'string';
+  if (BOOLEAN_KEYWORDS.has(key)) return typeof value === 'boolean';
+  if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
+    return typeof value === 'number' || typeof value === 'boolean';
+  }
+  if (key === 'examples') return Array.isArray(value);
+  if (key === 'dependentRequired') {
+    return (
+      isRecord(value) &&
+      Object.values(value).every(
+        (names) =>
+          Array.isArray(names) &&
+          names.every((name) => typeof name === 'string') &&
+          new Set(names).size === names.length,
+      )
+    );
+  }
+  return true;
 }
 
 /** Keywords whose meaning a model can read from the description. */
@@ -915,17 +1004,17 @@ function needsTypeSplit(types: string[], profile: TargetProfile): boolean {
   return types.length > 1;
 }
 
-function inferType(node: Source, values: unknown[] | undefined): string | undefined {
+/** The types a schema without `type` evidently means: those of its enum values, or of its keywords. */
+function inferTypes(node: Source, values: unknown[] | undefined): string[] | undefined {
   if (values !== undefined && values.length > 0) {
     const kinds = new Set(values.map(jsonType));
-    if (kinds.size === 1) return [...kinds][0];
-    if (kinds.size === 2 && kinds.has('integer') && kinds.has('number')) return 'number';
-    return 'string';
+    if (kinds.has('integer') && kinds.has('number')) kinds.delete('integer');
+    return [...kinds];
   }
-  if (Object.hasOwn(node, 'const')) return jsonType(node.const);
+  if (Object.hasOwn(node, 'const')) return [jsonType(node.const)];
   for (const type of ['object', 'array', 'string', 'number']) {
     const keywords = (TYPE_KEYWORDS[type] ?? []).filter((key) => key !== 'format');
-    if (hasAny(node, keywords)) return type;
+    if (hasAny(node, keywords)) return [type];
   }
   return undefined;
 }
@@ -937,10 +1026,13 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
+const SIMPLE_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+
+/** The known JSON Schema types named by `type`; anything else is not a type any provider takes. */
 function readTypes(type: unknown): string[] | undefined {
-  if (typeof type === 'string') return [type];
+  if (typeof type === 'string') return SIMPLE_TYPES.has(type) ? [type] : undefined;
   if (Array.isArray(type)) {
-    const types = [...new Set(type.filter((entry): entry is string => typeof entry === 'string'))];
+    const types = [...new Set(type.filter((entry): entry is string => SIMPLE_TYPES.has(entry)))];
     return types.length > 0 ? types : undefined;
   }
   return undefined;

@@ -44,7 +44,10 @@ function restoreValue(value: unknown, map: ArgumentMap): unknown {
     });
   }
   if (map.anyOf !== undefined) {
-    const branch = map.anyOf.find((candidate) => fitsShape(current, candidate));
+    // A branch that asked for JSON text takes any string, so it is the last resort.
+    const branch =
+      map.anyOf.find((candidate) => candidate.json !== true && fitsShape(current, candidate)) ??
+      map.anyOf.find((candidate) => fitsShape(current, candidate));
     if (branch !== undefined) current = restoreValue(current, branch);
   }
   return current;
@@ -89,6 +92,7 @@ function fitsShape(value: unknown, map: ArgumentMap): boolean {
   if (map.values !== undefined && typeof value === 'string') {
     return map.values.some(([wire]) => wire === value);
   }
+  if (map.anyOf?.some((branch) => fitsShape(value, branch))) return true;
   if (isRecord(value)) return hasObjectPart(map);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return map.json === true && typeof value === 'string';

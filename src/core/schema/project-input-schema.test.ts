@@ -1,0 +1,319 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkSchemaRules, type RuleSet } from '../../../test/schema-rules/check-schema-rules.js';
+import { anySchema, deepFreeze, nestDeep } from '../../../test/support/schema-arbitraries.js';
+import { ToolwireError } from '../toolwire-error.js';
+import { projectArguments } from './project-arguments.js';
+import { type ProjectInputSchemaOptions, projectInputSchema } from './project-input-schema.js';
+import { restoreArguments } from './restore-arguments.js';
+
+const CASES: [Omit<ProjectInputSchemaOptions, 'subject'>, (strict: boolean) => RuleSet][] = [
+  [{ target: 'openai' }, () => 'openai'],
+  [{ target: 'openai', strict: true }, (strict) => (strict ? 'openai-strict' : 'openai')],
+  [{ target: 'anthropic' }, () => 'anthropic'],
+  [{ target: 'gemini' }, () => 'gemini'],
+  [{ target: 'gemini', geminiField: 'parametersJsonSchema' }, () => 'gemini-json'],
+  [{ target: 'vertex' }, () => 'vertex'],
+  [{ target: 'bedrock' }, () => 'bedrock'],
+  [{ target: 'mcp' }, () => 'mcp'],
+];
+
+const PROVIDER_CASES = CASES.filter(([options]) => options.target !== 'mcp');
+
+function codeOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    if (ToolwireError.isInstance(error)) return error.code;
+    throw error;
+  }
+  return 'none';
+}
+
+describe('projectInputSchema', () => {
+  it('should write one schema the way each target wants it', () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        'repo.name': { type: 'string', format: 'uuid', description: 'Repository id' },
+        limit: { type: ['integer', 'null'], minimum: 1, default: 10 },
+        level: { enum: [1, 2, 3] },
+        tags: { type: 'array' },
+        owner: { $ref: '#/$defs/owner' },
+      },
+      required: ['repo.name'],
+      $defs: { owner: { type: 'object', properties: { login: { type: 'string' } } } },
+    };
+    const projections = Object.fromEntries(
+      CASES.map(([options]) => {
+        const result = projectInputSchema(schema, options);
+        const label = `${options.target}${options.strict === true ? ' strict' : ''}${options.geminiField === 'parametersJsonSchema' ? ' json' : ''}`;
+        return [
+          label,
+          {
+            schema: result.schema,
+            argumentMap: result.argumentMap,
+            warnings: result.warnings.map((warning) => `${warning.code} ${warning.path}`),
+          },
+        ];
+      }),
+    );
+    expect(projections).toMatchSnapshot();
+  });
+
+  it('should make every property required and nullable under OpenAI strict, and restore the nulls', () => {
+    const result = projectInputSchema(
+      {
+        type: 'object',
+        properties: { path: { type: 'string' }, limit: { type: 'integer' } },
+        required: ['path'],
+      },
+      { target: 'openai', strict: true },
+    );
+    expect(result.strict).toBe(true);
+    expect(result.schema).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' }, limit: { type: ['integer', 'null'] } },
+      required: ['path', 'limit'],
+      additionalProperties: false,
+    });
+    expect(restoreArguments({ path: 'a', limit: null }, result.argumentMap)).toEqual({ path: 'a' });
+    expect(projectArguments({ path: 'a' }, result.argumentMap)).toEqual({ path: 'a', limit: null });
+  });
+
+  it('should fall back to non-strict, with a warning, when strict would change what the schema accepts', () => {
+    const result = projectInputSchema(
+      {
+        type: 'object',
+        properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+      { target: 'openai', strict: true },
+    );
+    expect(result.strict).toBe(false);
+    expect(result.warnings[0]?.code).toBe('STRICT_FALLBACK');
+    expect(result.warnings[0]?.message).toMatch(
+      /^Schema at "\/properties\/labels" cannot be made OpenAI-strict/,
+    );
+    expect(checkSchemaRules(result.schema, 'openai')).toEqual([]);
+  });
+
+  it('should rename property keys Anthropic and Vertex reject, without collisions, and restore them', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        'filter[id]': { type: 'string' },
+        filter_id_: { type: 'string' },
+        $top: { type: 'integer' },
+      },
+    };
+    const anthropic = projectInputSchema(schema, { target: 'anthropic' });
+    const wireKeys = Object.keys(anthropic.schema.properties as object);
+    expect(new Set(wireKeys).size).toBe(3);
+    expect(wireKeys).toContain('filter_id_');
+    expect(checkSchemaRules(anthropic.schema, 'anthropic')).toEqual([]);
+    const args = { 'filter[id]': 'a', filter_id_: 'b', $top: 3 };
+    const wire = projectArguments(args, anthropic.argumentMap);
+    expect(Object.keys(wire).sort()).toEqual([...wireKeys].sort());
+    expect(restoreArguments(wire, anthropic.argumentMap)).toEqual(args);
+    const vertex = projectInputSchema(schema, { target: 'vertex' });
+    expect(checkSchemaRules(vertex.schema, 'vertex')).toEqual([]);
+    expect(
+      restoreArguments(projectArguments(args, vertex.argumentMap), vertex.argumentMap),
+    ).toEqual(args);
+  });
+
+  it('should send non-string enums to Gemini as strings and restore the values', () => {
+    const result = projectInputSchema(
+      {
+        type: 'object',
+        properties: { level: { type: 'integer', enum: [1, 2, 3] }, flag: { enum: [true, 'auto'] } },
+      },
+      { target: 'gemini' },
+    );
+    expect(result.schema.properties).toEqual({
+      level: { type: 'string', enum: ['1', '2', '3'] },
+      flag: { type: 'string', enum: ['true', 'auto'] },
+    });
+    expect(restoreArguments({ level: '2', flag: 'true' }, result.argumentMap)).toEqual({
+      level: 2,
+      flag: true,
+    });
+    expect(restoreArguments({ flag: 'auto' }, result.argumentMap)).toEqual({ flag: 'auto' });
+  });
+
+  it('should return the arguments themselves when nothing changed shape', () => {
+    const result = projectInputSchema(
+      { type: 'object', properties: { a: { type: 'string' } } },
+      { target: 'openai' },
+    );
+    expect(result.argumentMap).toBeNull();
+    const args = { a: 'x' };
+    expect(restoreArguments(args, result.argumentMap)).toBe(args);
+    expect(projectArguments(args, result.argumentMap)).toBe(args);
+  });
+
+  it('should cache by schema identity, so the warm path returns the same result', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', format: 'uuid' } } };
+    const first = projectInputSchema(schema, { target: 'gemini' });
+    expect(projectInputSchema(schema, { target: 'gemini' })).toBe(first);
+    expect(projectInputSchema(schema, { target: 'anthropic' })).not.toBe(first);
+    expect(Object.isFrozen(first.schema)).toBe(true);
+  });
+
+  it('should apply the onLossy policy and always return warnings', () => {
+    const schema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } };
+    expect(projectInputSchema(schema, { target: 'gemini', onLossy: 'warn' }).warnings).toHaveLength(
+      1,
+    );
+    expect(projectInputSchema(schema, { target: 'gemini' }).warnings).toHaveLength(1);
+    expect(codeOf(() => projectInputSchema(schema, { target: 'gemini', onLossy: 'throw' }))).toBe(
+      'LOSSY_PROJECTION',
+    );
+    expect(codeOf(() => projectInputSchema(schema, { target: 'openai', onLossy: 'throw' }))).toBe(
+      'none',
+    );
+  });
+
+  describe('hostile schemas', () => {
+    it('should throw SCHEMA_TOO_DEEP on cycles and 10,000-deep nesting, for every target', () => {
+      const cyclic: Record<string, unknown> = { type: 'object', properties: {} };
+      (cyclic.properties as Record<string, unknown>).self = cyclic;
+      const deep = nestDeep(10_000, (inner) => ({ type: 'object', properties: { a: inner } }));
+      for (const [options] of CASES) {
+        expect(codeOf(() => projectInputSchema(cyclic, options))).toBe('SCHEMA_TOO_DEEP');
+        expect(codeOf(() => projectInputSchema(deep, options))).toBe('SCHEMA_TOO_DEEP');
+      }
+    });
+
+    it('should type-error a $ref to nowhere, a network $ref and a recursive $ref', () => {
+      const nowhere = { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } };
+      const network = {
+        type: 'object',
+        properties: { a: { $ref: 'https://example.com/schema.json' } },
+      };
+      const recursive = {
+        type: 'object',
+        properties: { tree: { $ref: '#/$defs/node' } },
+        $defs: {
+          node: {
+            type: 'object',
+            properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+          },
+        },
+      };
+      for (const [options] of PROVIDER_CASES) {
+        expect(codeOf(() => projectInputSchema(nowhere, options))).toBe('UNRESOLVED_REF');
+        expect(codeOf(() => projectInputSchema(network, options))).toBe('UNRESOLVED_REF');
+        expect(codeOf(() => projectInputSchema(recursive, options))).toBe('RECURSIVE_SCHEMA');
+      }
+      expect(codeOf(() => projectInputSchema(recursive, { target: 'mcp' }))).toBe('none');
+    });
+
+    it('should stop a $ref bomb instead of inlining it exponentially', () => {
+      const $defs: Record<string, unknown> = { d0: { type: 'string' } };
+      for (let level = 1; level < 40; level++) {
+        $defs[`d${level}`] = {
+          type: 'object',
+          properties: {
+            a: { $ref: `#/$defs/d${level - 1}` },
+            b: { $ref: `#/$defs/d${level - 1}` },
+          },
+        };
+      }
+      const bomb = { type: 'object', properties: { x: { $ref: '#/$defs/d39' } }, $defs };
+      expect(codeOf(() => projectInputSchema(bomb, { target: 'gemini' }))).toBe(
+        'UNSUPPORTED_SCHEMA',
+      );
+    });
+
+    it('should handle boolean schemas, root and nested', () => {
+      for (const [options, rules] of CASES) {
+        const open = projectInputSchema(true, options);
+        expect(checkSchemaRules(open.schema, rules(open.strict))).toEqual([]);
+        expect(codeOf(() => projectInputSchema(false, options))).toBe('UNSUPPORTED_SCHEMA');
+        const nested = projectInputSchema(
+          { type: 'object', properties: { any: true, never: false }, additionalProperties: false },
+          options,
+        );
+        expect(checkSchemaRules(nested.schema, rules(nested.strict))).toEqual([]);
+      }
+      expect(codeOf(() => projectInputSchema('object', { target: 'openai' }))).toBe(
+        'UNSUPPORTED_SCHEMA',
+      );
+      expect(codeOf(() => projectInputSchema({ type: 'string' }, { target: 'openai' }))).toBe(
+        'UNSUPPORTED_SCHEMA',
+      );
+    });
+
+    it('should take huge enums, and fall back from strict past 1,000 values', () => {
+      const values = Array.from({ length: 20_000 }, (_, index) => `value-${index}`);
+      const schema = {
+        type: 'object',
+        properties: { pick: { type: 'string', enum: values } },
+        required: ['pick'],
+      };
+      for (const [options, rules] of CASES) {
+        const result = projectInputSchema(schema, options);
+        expect(checkSchemaRules(result.schema, rules(result.strict))).toEqual([]);
+      }
+      expect(projectInputSchema(schema, { target: 'openai', strict: true }).strict).toBe(false);
+    });
+
+    it('should reject an unknown target with INVALID_OPTION', () => {
+      expect(codeOf(() => projectInputSchema({}, { target: 'cohere' as 'openai' }))).toBe(
+        'INVALID_OPTION',
+      );
+    });
+  });
+
+  describe('properties', () => {
+    it('should fit every target or throw a typed error, and never mutate the input', () => {
+      fc.assert(
+        fc.property(anySchema, (schema) => {
+          const frozen = deepFreeze(structuredClone(schema));
+          const before = JSON.stringify(frozen);
+          for (const [options, rules] of CASES) {
+            let result: ReturnType<typeof projectInputSchema>;
+            try {
+              result = projectInputSchema(frozen, options);
+            } catch (error) {
+              expect(ToolwireError.isInstance(error)).toBe(true);
+              expect((error as ToolwireError).message).toMatch(/^(Tool|Schema)/);
+              continue;
+            }
+            const label = JSON.stringify(options);
+            expect({
+              label,
+              problems: checkSchemaRules(result.schema, rules(result.strict)),
+              schema: result.schema,
+            }).toMatchObject({ label, problems: [] });
+          }
+          expect(JSON.stringify(frozen)).toBe(before);
+        }),
+        { numRuns: 1000 },
+      );
+    });
+
+    it('should be deterministic: equal schemas give equal projections', () => {
+      fc.assert(
+        fc.property(anySchema, (schema) => {
+          for (const [options] of PROVIDER_CASES) {
+            const first = safe(() => projectInputSchema(structuredClone(schema), options));
+            const second = safe(() => projectInputSchema(structuredClone(schema), options));
+            expect(second).toEqual(first);
+          }
+        }),
+        { numRuns: 1000 },
+      );
+    });
+  });
+});
+
+function safe(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (error) {
+    return ToolwireError.isInstance(error) ? error.code : error;
+  }
+}
