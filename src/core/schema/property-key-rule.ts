@@ -1,4 +1,4 @@
-import { shortHash } from './short-hash.js';
+import { nameHash } from '../name-hash.js';
 
 /** A provider's rule for the keys of `properties`. */
 export interface PropertyKeyRule {
@@ -71,7 +71,7 @@ export function fitPropertyKeys(
     const base = substitute(key, rule);
     let candidate = base;
     for (let attempt = 1; candidate.length > rule.maxLength || taken.has(candidate); attempt++) {
-      const suffix = `_${shortHash(attempt === 1 ? key : `${key}\u0000${attempt}`)}`;
+      const suffix = `_${nameHash(attempt === 1 ? key : `${key}\u0000${attempt}`)}`;
       candidate = base.slice(0, rule.maxLength - suffix.length) + suffix;
     }
     result.set(key, candidate);
