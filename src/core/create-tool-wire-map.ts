@@ -102,16 +102,15 @@ const MIN_SERVER_HEAD = 8;
 const WINDOW = 256;
 const SURROGATE = /[\uD800-\uDFFF]/;
 /** Bounds of the memo tables, so a long-running host cannot grow them without end. */
-const MAX_CACHED_MAPS = 64;
-/**
- * Names described once and kept for the next set. Small on purpose: a bigger table costs more in
- * garbage collection than describing a name again, and host tool sets are in the hundreds.
- */
-const MAX_CACHED_NAMES = 4096;
-const MAX_CACHED_MAP_NAMES = 20_000;
+const MAX_CACHED_MAPS = 8;
+const MAX_CACHED_MAP_NAMES = 32_768;
 const MAX_CACHED_SERVERS = 1024;
 
-/** What the map needs to know about one canonical name; the same for every set it is in. */
+/**
+ * What the map needs to know about one canonical name. Not kept across builds: the whole map is
+ * cached per tool set, and keeping names longer costs more in garbage collection than describing
+ * them again when a set changes.
+ */
 interface NameInfo {
   readonly canonical: string;
   /** The canonical name fits the envelope as it is. */
@@ -135,7 +134,6 @@ interface Context {
   readonly joiner: string;
   /** What is put in front of a name whose first character may not come first (`_` where allowed). */
   readonly leader: string;
-  readonly infos: Map<string, NameInfo>;
   readonly maps: Map<string, Array<{ names: readonly string[]; map: ToolWireMap }>>;
   /** How many names the cached maps hold together. */
   cachedMapNames: number;
@@ -166,7 +164,6 @@ function contextFor(compiled: CompiledEnvelope, separator: string): Context {
       separator,
       joiner,
       leader: leader ?? '',
-      infos: new Map(),
       maps: new Map(),
       cachedMapNames: 0,
       disallowed: new RegExp(`[^${renderCharacterClass(compiled.allowed)}]`, 'gu'),
@@ -273,8 +270,6 @@ function buildMap(
   /** Pinned wire names, also of names outside the set, which nothing else may take. */
   const reserved = new Set<string>();
   const rest: NameInfo[] = [];
-  // A set larger than the memo would only churn it.
-  const memoize = list.length <= MAX_CACHED_NAMES;
 
   // 1. Overrides, reserved before anything else.
   if (overrides !== undefined) {
@@ -293,7 +288,7 @@ function buildMap(
       fromWire.set(pinned, name);
       continue;
     }
-    const info = infoFor(name, context, memoize);
+    const info = describeName(name, context);
     if (info.fits && !reserved.has(name)) {
       toWire.set(name, name);
       fromWire.set(name, name);
@@ -395,17 +390,6 @@ function substituteIsFree(
 function serverOf(name: string, separator: string): string | undefined {
   const at = name.indexOf(separator);
   return at > 0 ? name.slice(0, at) : undefined;
-}
-
-function infoFor(canonical: string, context: Context, memoize: boolean): NameInfo {
-  if (!memoize) return describeName(canonical, context);
-  let info = context.infos.get(canonical);
-  if (info === undefined) {
-    info = describeName(canonical, context);
-    if (context.infos.size >= MAX_CACHED_NAMES) context.infos.clear();
-    context.infos.set(canonical, info);
-  }
-  return info;
 }
 
 function describeName(canonical: string, context: Context): NameInfo {
