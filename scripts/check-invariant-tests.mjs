@@ -24,8 +24,8 @@ const MUTATIONS = [
   [
     '2 identity',
     MAP,
-    'if (info.fits && !reserved.has(name)) {',
-    'if (info.fits && !reserved.has(name) && name.length < 20) {',
+    'fitsCompiledEnvelope(name, context.compiled) &&',
+    'fitsCompiledEnvelope(name, context.compiled) && name.length < 20 &&',
     MAP.replace('.ts', '.test.ts'),
     '2. identity',
   ],
@@ -40,8 +40,8 @@ const MUTATIONS = [
   [
     '4 order independence',
     MAP,
-    '        owner !== undefined &&',
-    '        false &&',
+    '} else if (owner !== info.substitute &&',
+    '} else if (false && owner !== info.substitute &&',
     MAP.replace('.ts', '.test.ts'),
     '4. order independence',
   ],
@@ -72,8 +72,8 @@ const MUTATIONS = [
   [
     '8a readability: substitution',
     MAP,
-    "if (!fits && joiner !== '' && canonical.length <= compiled.maxLength * 2) {",
-    "if (false && !fits && joiner !== '') {",
+    "if (!fits && joiner !== '' && mayFit) {",
+    "if (false && !fits && joiner !== '' && mayFit) {",
     MAP.replace('.ts', '.test.ts'),
     '8a. readability',
   ],

@@ -117,8 +117,6 @@ interface NameInfo {
   readonly fits: boolean;
   /** The raw server segment, when the name has one (a separator after a non-empty prefix). */
   readonly server: string | undefined;
-  /** The text before the first separator, when there is one (possibly empty). */
-  readonly shownServerPart: string | undefined;
   /** The substitution-only wire name, when one exists. */
   readonly substitute: string | undefined;
   /** The part of `substitute` before the separator, when it has one. */
@@ -269,7 +267,8 @@ function buildMap(
   const serverParts = new Map<string, string>();
   /** Pinned wire names, also of names outside the set, which nothing else may take. */
   const reserved = new Set<string>();
-  const rest: NameInfo[] = [];
+  /** Names that need a substitute or an alias; described when their turn comes, not kept. */
+  const rest: string[] = [];
 
   // 1. Overrides, reserved before anything else.
   if (overrides !== undefined) {
@@ -280,6 +279,7 @@ function buildMap(
     }
   }
   // 2. Names that fit keep their own name; repeated names are seen once.
+  const identities: string[] = [];
   for (const name of list) {
     if (toWire.has(name)) continue;
     const pinned = overrides?.get(name);
@@ -288,44 +288,60 @@ function buildMap(
       fromWire.set(pinned, name);
       continue;
     }
-    const info = describeName(name, context);
-    if (info.fits && !reserved.has(name)) {
+    if (
+      fitsCompiledEnvelope(name, context.compiled) &&
+      !(reserved.size > 0 && reserved.has(name))
+    ) {
       toWire.set(name, name);
       fromWire.set(name, name);
-      if (info.shownServerPart !== undefined) {
-        serverParts.set(info.shownServerPart, info.server ?? '');
-      }
+      if (name.includes(separator)) identities.push(name);
     } else {
       toWire.set(name, PENDING);
-      rest.push(info);
+      rest.push(name);
     }
   }
-  const isTaken = (wire: string): boolean => fromWire.has(wire) || reserved.has(wire);
+  // The server parts that names sent as they are show; only substitutes need to know them.
+  let partsKnown = false;
+  const knowServerParts = (): void => {
+    if (partsKnown) return;
+    partsKnown = true;
+    for (const name of identities) {
+      const part = name.slice(0, name.indexOf(separator));
+      serverParts.set(part, part);
+    }
+  };
+  const isTaken = (wire: string): boolean =>
+    fromWire.has(wire) || (reserved.size > 0 && reserved.has(wire));
 
   // 3. Everything else. First try each name's first choice in the order given: when none of them
   // conflicts, that is exactly what the sorted pass below would choose, at a lookup per name.
   let conflict = false;
   let claimedParts: Map<string, string> | undefined;
-  for (const info of rest) {
+  for (const name of rest) {
+    const info = describeName(name, context);
+    if (info.substituteServerPart !== undefined) knowServerParts();
+    let wire: string | undefined;
     if (info.substitute !== undefined) {
-      // Taken by another name of this pass: who wins depends on order, so settle it sorted.
       const owner = fromWire.get(info.substitute);
-      if (
-        owner !== undefined &&
-        owner !== info.substitute &&
-        overrides?.get(owner) !== info.substitute
-      ) {
+      if (owner === undefined) {
+        if (
+          !(reserved.size > 0 && reserved.has(info.substitute)) &&
+          serverPartIsFree(info, serverParts)
+        ) {
+          wire = info.substitute;
+        }
+      } else if (owner !== info.substitute && overrides?.get(owner) !== info.substitute) {
+        // Taken by another name of this pass: who wins depends on order, so settle it sorted.
         conflict = true;
         break;
       }
     }
-    const wire =
-      info.substitute !== undefined && substituteIsFree(info, isTaken, serverParts)
-        ? info.substitute
-        : aliasOf(info, 0, context);
-    if (isTaken(wire)) {
-      conflict = true;
-      break;
+    if (wire === undefined) {
+      wire = aliasOf(info, 0, context);
+      if (isTaken(wire)) {
+        conflict = true;
+        break;
+      }
     }
     if (wire === info.substitute && info.substituteServerPart !== undefined) {
       claimedParts ??= new Map();
@@ -340,15 +356,16 @@ function buildMap(
     fromWire.set(wire, info.canonical);
   }
   if (conflict) {
-    for (const info of rest) {
-      const wire = toWire.get(info.canonical) as string;
+    for (const name of rest) {
+      const wire = toWire.get(name) as string;
       if (wire !== PENDING) fromWire.delete(wire);
     }
-    rest.sort((a, b) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0));
-    for (const info of rest) {
-      const wire = claim(info, isTaken, serverParts, context);
-      toWire.set(info.canonical, wire);
-      fromWire.set(wire, info.canonical);
+    knowServerParts();
+    rest.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of rest) {
+      const wire = claim(describeName(name, context), isTaken, serverParts, context);
+      toWire.set(name, wire);
+      fromWire.set(wire, name);
     }
   }
   return freezeMap(toWire, fromWire, context.compiled.envelope);
@@ -381,7 +398,11 @@ function substituteIsFree(
   isTaken: (wire: string) => boolean,
   serverParts: ReadonlyMap<string, string>,
 ): boolean {
-  if (isTaken(info.substitute as string)) return false;
+  return !isTaken(info.substitute as string) && serverPartIsFree(info, serverParts);
+}
+
+/** True when no other server shows the server part this name's substitute would show. */
+function serverPartIsFree(info: NameInfo, serverParts: ReadonlyMap<string, string>): boolean {
   if (info.substituteServerPart === undefined) return true;
   const owner = serverParts.get(info.substituteServerPart);
   return owner === undefined || owner === info.server;
@@ -395,8 +416,7 @@ function serverOf(name: string, separator: string): string | undefined {
 function describeName(canonical: string, context: Context): NameInfo {
   const { compiled, separator, joiner, leader } = context;
   const at = canonical.indexOf(separator);
-  const shownServerPart = at >= 0 ? canonical.slice(0, at) : undefined;
-  const server = at > 0 ? shownServerPart : undefined;
+  const server = at > 0 ? canonical.slice(0, at) : undefined;
   const fits = fitsCompiledEnvelope(canonical, compiled);
   let substitute: string | undefined;
   let substituteServerPart: string | undefined;
@@ -425,7 +445,6 @@ function describeName(canonical: string, context: Context): NameInfo {
     canonical,
     fits,
     server,
-    shownServerPart,
     substitute,
     substituteServerPart,
     alias: undefined,
