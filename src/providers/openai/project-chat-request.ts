@@ -12,6 +12,8 @@ import {
   type ProjectionOptions,
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
+import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -66,7 +68,11 @@ export function projectChatRequest<TRequest extends ChatRequestLike>(
     collectChatNames(request, collector);
     const projection = collector.finish();
     const warnings: ProjectionWarning[] = [...projection.warnings];
-    state = { request: projectChatBody(request, projection, warnings), projection, warnings };
+    state = {
+      request: projectChatBody(request, projection, warnings, resolved),
+      projection,
+      warnings,
+    };
     memo.set(request, options, state);
   }
   const { projection } = state;
@@ -140,28 +146,41 @@ function choiceNames(choice: unknown): string[] {
   return [];
 }
 
+/** Where a tool's projection reports its warnings and argument restorer. */
+type ToolSink = Pick<ToolListRecorder, 'warnings' | 'setArgumentRestorer'>;
+
 function projectChatBody<TRequest extends ChatRequestLike>(
   request: TRequest,
   projection: RequestProjection,
   warnings: ProjectionWarning[],
+  options: ProjectionOptions,
 ): TRequest {
   let result = request;
-  if (request.tools !== undefined) {
-    result = withProperty(
-      result,
-      'tools',
-      withoutLeftOut(
-        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
-      ),
-    );
+  const tools = request.tools;
+  if (tools !== undefined) {
+    // Hosts resend the same tools on every turn: project the list once per map.
+    const projected = memoizeToolList({
+      tools,
+      projection,
+      key: [options.describeAliases !== false],
+      fingerprint: toolsFingerprint,
+      project: (recorder) =>
+        withoutLeftOut(mapIfChanged(tools, (tool) => projectTool(tool, projection, recorder))),
+    });
+    warnings.push(...projected.warnings);
+    result = withProperty(result, 'tools', projected.tools);
   }
   if (request.functions !== undefined) {
+    const sink: ToolSink = {
+      warnings,
+      setArgumentRestorer: (tool, restore) => projection.setArgumentRestorer(tool, restore),
+    };
     result = withProperty(
       result,
       'functions',
       withoutLeftOut(
         mapIfChanged(request.functions, (fn) =>
-          isRecord(fn) ? projectFunction(fn, projection, warnings, false) : fn,
+          isRecord(fn) ? projectFunction(fn, projection, sink, false) : fn,
         ),
       ),
     );
@@ -180,20 +199,66 @@ function projectChatBody<TRequest extends ChatRequestLike>(
   result = withProperty(
     result,
     'messages',
-    mapIfChanged(request.messages, (message) => projectMessage(message, projection)),
+    mapIfChanged(request.messages, (message) =>
+      isRecord(message)
+        ? memoizeHistoryItem({
+            item: message,
+            map: projection.map,
+            key: options.argumentNameTools,
+            fingerprint: messageFingerprint,
+            project: (item) => projectMessage(item, projection),
+          })
+        : message,
+    ),
   );
   return result;
 }
 
-function projectTool(
-  tool: unknown,
-  projection: RequestProjection,
-  warnings: ProjectionWarning[],
-): unknown {
+// Everything projectTool reads, for memoizeToolList.
+function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => void): void {
+  visit(tools.length);
+  for (const tool of tools) {
+    visit(tool);
+    if (!isRecord(tool)) continue;
+    visit(tool.type);
+    const inner = tool.type === 'custom' ? tool.custom : tool.function;
+    visit(inner);
+    if (!isRecord(inner)) continue;
+    visit(inner.name);
+    visit(inner.description);
+    visit(inner.parameters);
+    visit(inner.strict);
+  }
+}
+
+// Everything projectMessage reads, for memoizeHistoryItem.
+function messageFingerprint(message: Json, visit: (value: unknown) => void): void {
+  visit(message.role);
+  visit(message.name);
+  const functionCall = message.function_call;
+  visit(functionCall);
+  if (isRecord(functionCall)) visit(functionCall.name);
+  const calls = message.tool_calls;
+  visit(calls);
+  if (!Array.isArray(calls)) return;
+  visit(calls.length);
+  for (const call of calls) {
+    visit(call);
+    if (!isRecord(call)) continue;
+    visit(call.type);
+    const inner = call.type === 'custom' ? call.custom : call.function;
+    visit(inner);
+    if (!isRecord(inner)) continue;
+    visit(inner.name);
+    visit(inner.arguments);
+  }
+}
+
+function projectTool(tool: unknown, projection: RequestProjection, sink: ToolSink): unknown {
   if (!isRecord(tool)) return tool;
   if (tool.type === 'function' && isRecord(tool.function)) {
     const strict = tool.function.strict === true;
-    const fn = projectFunction(tool.function, projection, warnings, strict);
+    const fn = projectFunction(tool.function, projection, sink, strict);
     return fn === LEFT_OUT ? LEFT_OUT : withProperty(tool, 'function', fn);
   }
   if (tool.type === 'custom' && isRecord(tool.custom)) {
@@ -209,7 +274,7 @@ function projectTool(
 function projectFunction(
   fn: Json,
   projection: RequestProjection,
-  warnings: ProjectionWarning[],
+  sink: ToolSink,
   strict: boolean,
 ): Json | typeof LEFT_OUT {
   if (typeof fn.name !== 'string') return fn;
@@ -225,9 +290,9 @@ function projectFunction(
       tool: name,
       strict,
     });
-    warnings.push(...schema.warnings);
+    sink.warnings.push(...schema.warnings);
     if (schema.quarantined) return LEFT_OUT;
-    if (schema.restore !== undefined) projection.setArgumentRestorer(name, schema.restore);
+    if (schema.restore !== undefined) sink.setArgumentRestorer(name, schema.restore);
     next = withProperty(next, 'parameters', schema.schema);
     // Strict was asked for but cannot hold without changing what the schema accepts.
     if (strict && !schema.strict) next = withProperty(next, 'strict', false);
@@ -292,8 +357,7 @@ function projectChoice(choice: unknown, projection: RequestProjection): unknown 
   return choice;
 }
 
-function projectMessage(message: unknown, projection: RequestProjection): unknown {
-  if (!isRecord(message)) return message;
+function projectMessage(message: Json, projection: RequestProjection): Json {
   let next = message;
   if (message.role === 'function' && typeof message.name === 'string') {
     next = withProperty(next, 'name', projection.toWire(message.name));
