@@ -390,7 +390,6 @@ function projectTool(tool: unknown, context: Context, sink: ToolSink): unknown {
       tool.name,
       context.flat.toWire(tool.name),
       context.flat.describe(tool.name, tool.description),
-      context,
       sink,
     );
   }
@@ -418,7 +417,6 @@ function projectMember(
     canonical,
     context.members.toWire(name),
     description,
-    context,
     sink,
   );
 }
@@ -428,7 +426,6 @@ function projectFunction(
   canonical: string,
   wire: string,
   description: unknown,
-  context: Context,
   sink: ToolSink,
 ): Json | typeof LEFT_OUT {
   let next = withProperty(tool, 'name', wire);
