@@ -42,18 +42,46 @@ const entries = new WeakMap<object, Entry>();
 export function memoizeHistoryItem<TItem>(options: MemoizeHistoryItemOptions<TItem>): TItem {
   const { item, map, key, fingerprint } = options;
   const cached = entries.get(item);
-  if (cached !== undefined && cached.map === map && cached.key === key) {
-    let index = 0;
-    let same = true;
-    fingerprint(item, (value) => {
-      if (same && cached.fingerprint[index] !== value) same = false;
-      index++;
-    });
-    if (same && index === cached.fingerprint.length) return cached.projected as TItem;
+  if (
+    cached !== undefined &&
+    cached.map === map &&
+    cached.key === key &&
+    matchesFingerprint(cached.fingerprint, item, fingerprint)
+  ) {
+    return cached.projected as TItem;
   }
   const projected = options.project(item);
   const recorded: unknown[] = [];
   fingerprint(item, (value) => recorded.push(value));
   entries.set(item, { map, key, fingerprint: recorded, projected });
   return projected;
+}
+
+// One comparison runs at a time (projection is synchronous and fingerprints do not nest), so the
+// visitor's state lives here instead of in a closure made for every item of every request.
+let expected: readonly unknown[] = [];
+let position = 0;
+let matching = true;
+
+function compare(value: unknown): void {
+  if (matching && expected[position] !== value) matching = false;
+  position++;
+}
+
+/**
+ * True when `fingerprint` visits exactly the recorded values, in order.
+ * @internal
+ */
+export function matchesFingerprint<TValue>(
+  recorded: readonly unknown[],
+  value: TValue,
+  fingerprint: (value: TValue, visit: (value: unknown) => void) => void,
+): boolean {
+  expected = recorded;
+  position = 0;
+  matching = true;
+  fingerprint(value, compare);
+  const same = matching && position === recorded.length;
+  expected = [];
+  return same;
 }

@@ -1,4 +1,5 @@
 import type { RequestProjection } from './create-request-projection.js';
+import { matchesFingerprint } from './memoize-history-item.js';
 import type { ProjectionWarning } from './projection-warning.js';
 import type { ToolWireMap } from './tool-wire-map-seam.js';
 
@@ -107,21 +108,6 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
     leftOut,
   });
   return { tools: projected, warnings, leftOut };
-}
-
-/** Compares the values `fingerprint` visits with the recorded ones, without building a list. */
-function matchesFingerprint<TTools>(
-  recorded: readonly unknown[],
-  tools: TTools,
-  fingerprint: (tools: TTools, visit: (value: unknown) => void) => void,
-): boolean {
-  let index = 0;
-  let same = true;
-  fingerprint(tools, (value) => {
-    if (same && (index >= recorded.length || recorded[index] !== value)) same = false;
-    index++;
-  });
-  return same && index === recorded.length;
 }
 
 function sameValues(left: readonly unknown[], right: readonly unknown[]): boolean {
