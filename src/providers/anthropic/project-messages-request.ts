@@ -15,7 +15,12 @@ import {
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
 import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -95,9 +100,19 @@ const memo = createRequestMemo<MessagesRequestLike, MessagesState>((request, see
 });
 
 function project(request: MessagesRequestLike, options: ProjectionOptions): MessagesState {
+  // The same tools come with every turn: their names are gathered once per list.
+  const known =
+    request.tools === undefined
+      ? undefined
+      : collectToolListNames({
+          tools: request.tools,
+          fingerprint: toolsFingerprint,
+          collect: collectToolNames,
+        });
   const envelope =
-    options.envelope ?? (usesToolSearch(request) ? ANTHROPIC_TOOL_SEARCH : 'anthropic');
+    options.envelope ?? (usesToolSearch(request, known) ? ANTHROPIC_TOOL_SEARCH : 'anthropic');
   const collector = createNameCollector({ ...options, envelope });
+  if (known !== undefined) collector.addAll(known);
   collect(request, collector);
   const projection = collector.finish();
   const warnings: ProjectionWarning[] = [...projection.warnings];
@@ -110,6 +125,7 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
       projection,
       key: [options.describeAliases !== false],
       fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
       project: (recorder) => {
         const seen = new Set<string>();
         return withoutLeftOut(
@@ -169,6 +185,7 @@ function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => 
     visit(tool);
     if (!isRecord(tool)) continue;
     visit(tool.type);
+    visit(tool.defer_loading);
     visit(tool.name);
     visit(tool.description);
     visit(tool.input_schema);
@@ -213,14 +230,19 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
 });
 
 /** True when the request defers tools or holds tool references (tool search). */
-function usesToolSearch(request: MessagesRequestLike): boolean {
-  for (const tool of request.tools ?? []) {
-    if (
-      isRecord(tool) &&
-      (tool.defer_loading === true || String(tool.type).startsWith('tool_search'))
-    ) {
-      return true;
+function usesToolSearch(request: MessagesRequestLike, known: ToolListNames | undefined): boolean {
+  if (request.tools !== undefined && known !== undefined) {
+    // Known names stand for an unchanged list, so its answer is kept with them.
+    let defers = defersByList.get(known);
+    if (defers === undefined) {
+      defers = request.tools.some(
+        (tool) =>
+          isRecord(tool) &&
+          (tool.defer_loading === true || String(tool.type).startsWith('tool_search')),
+      );
+      defersByList.set(known, defers);
     }
+    if (defers) return true;
   }
   for (const message of request.messages) {
     if (!isRecord(message) || !Array.isArray(message.content)) continue;
@@ -241,8 +263,14 @@ function isClientTool(tool: unknown): tool is Json {
   );
 }
 
+const defersByList = new WeakMap<ToolListNames, boolean>();
+
+function collectToolNames(tools: readonly unknown[], add: (name: unknown) => void): void {
+  for (const tool of tools) if (isClientTool(tool)) add(tool.name);
+}
+
+/** Collects every name but the tool list's (see collectToolNames). */
 function collect(request: MessagesRequestLike, collector: NameCollector): void {
-  for (const tool of request.tools ?? []) if (isClientTool(tool)) collector.add(tool.name);
   if (isRecord(request.tool_choice) && request.tool_choice.type === 'tool') {
     collector.add(request.tool_choice.name);
   }

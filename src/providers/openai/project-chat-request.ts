@@ -13,7 +13,12 @@ import {
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
 import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -65,11 +70,11 @@ export function projectChatRequest<TRequest extends ChatRequestLike>(
   if (state === undefined) {
     const resolved = options ?? {};
     const collector = createNameCollector({ ...resolved, envelope: resolved.envelope ?? 'openai' });
-    collectChatNames(request, collector);
+    const known = collectChatNames(request, collector);
     const projection = collector.finish();
     const warnings: ProjectionWarning[] = [...projection.warnings];
     state = {
-      request: projectChatBody(request, projection, warnings, resolved),
+      request: projectChatBody(request, projection, warnings, resolved, known),
       projection,
       warnings,
     };
@@ -102,14 +107,20 @@ const memo = createRequestMemo<ChatRequestLike, ChatState>((request, see) => {
   for (const message of request.messages) see(message);
 });
 
+/** Collects every name of the request; returns the tool list's names when there is a list. */
 function collectChatNames(
   request: ChatRequestLike,
   collector: ReturnType<typeof createNameCollector>,
-): void {
-  for (const tool of request.tools ?? []) {
-    if (!isRecord(tool)) continue;
-    const inner = tool.type === 'custom' ? tool.custom : tool.function;
-    if (isRecord(inner)) collector.add(inner.name);
+): ToolListNames | undefined {
+  let known: ToolListNames | undefined;
+  if (request.tools !== undefined) {
+    // The same tools come with every turn: their names are gathered once per list.
+    known = collectToolListNames({
+      tools: request.tools,
+      fingerprint: toolsFingerprint,
+      collect: collectToolNames,
+    });
+    collector.addAll(known);
   }
   for (const fn of request.functions ?? []) if (isRecord(fn)) collector.add(fn.name);
   for (const name of choiceNames(request.tool_choice)) collector.add(name);
@@ -128,6 +139,15 @@ function collectChatNames(
         collector.addArguments(inner.name, parseJson(inner.arguments));
       }
     }
+  }
+  return known;
+}
+
+function collectToolNames(tools: readonly unknown[], add: (name: unknown) => void): void {
+  for (const tool of tools) {
+    if (!isRecord(tool)) continue;
+    const inner = tool.type === 'custom' ? tool.custom : tool.function;
+    if (isRecord(inner)) add(inner.name);
   }
 }
 
@@ -154,6 +174,7 @@ function projectChatBody<TRequest extends ChatRequestLike>(
   projection: RequestProjection,
   warnings: ProjectionWarning[],
   options: ProjectionOptions,
+  known: ToolListNames | undefined,
 ): TRequest {
   let result = request;
   const tools = request.tools;
@@ -164,6 +185,7 @@ function projectChatBody<TRequest extends ChatRequestLike>(
       projection,
       key: [options.describeAliases !== false],
       fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
       project: (recorder) =>
         withoutLeftOut(mapIfChanged(tools, (tool) => projectTool(tool, projection, recorder))),
     });
