@@ -7,7 +7,11 @@ import {
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
 import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -219,8 +223,15 @@ function projectState(
 ): BedrockState {
   const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'bedrock' });
   const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
-  const tools = Array.isArray(toolConfig?.tools) ? toolConfig.tools : [];
-  for (const tool of tools) if (isRecord(tool?.toolSpec)) collector.add(tool.toolSpec.name);
+  // The same tools come with every turn: their names are gathered once per list.
+  const known = Array.isArray(toolConfig?.tools)
+    ? collectToolListNames({
+        tools: toolConfig.tools,
+        fingerprint: toolsFingerprint,
+        collect: collectToolNames,
+      })
+    : undefined;
+  if (known !== undefined) collector.addAll(known);
   collector.add(toolConfig?.toolChoice?.tool?.name);
   let historyUsesTools = false;
   forEachBlock(request.messages, (block) => {
@@ -254,6 +265,7 @@ function projectState(
         projection,
         key: [options.describeAliases !== false],
         fingerprint: toolsFingerprint,
+        ...(known === undefined ? {} : { known }),
         project: (recorder) => {
           const seen = new Set<string>();
           const projectedList = mapArray(tools, (tool) => {
@@ -323,6 +335,10 @@ function projectState(
       ? request
       : { ...request, messages, toolConfig: projectedConfig };
   return { request: projected, projection, warnings };
+}
+
+function collectToolNames(tools: BedrockTool[], add: (name: unknown) => void): void {
+  for (const tool of tools) if (isRecord(tool?.toolSpec)) add(tool.toolSpec.name);
 }
 
 // Everything projectTool reads, for memoizeToolList.

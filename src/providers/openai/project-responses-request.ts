@@ -412,13 +412,7 @@ function projectMember(
         separator: context.separator,
       })
     : member.description;
-  return projectFunction(
-    member,
-    canonical,
-    context.members.toWire(name),
-    description,
-    sink,
-  );
+  return projectFunction(member, canonical, context.members.toWire(name), description, sink);
 }
 
 function projectFunction(
