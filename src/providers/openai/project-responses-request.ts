@@ -16,7 +16,12 @@ import {
 } from '../../core/projection/create-request-projection.js';
 import { describeAlias } from '../../core/projection/describe-alias.js';
 import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -135,7 +140,16 @@ function computeResponses(
     members: undefined as unknown as RequestProjection,
     warnings: [],
   };
-  collect(request, context, { flat, spaces, members });
+  // Without grouping, the same tools come with every turn: their flat names are gathered once.
+  const known =
+    groupServers || request.tools === undefined
+      ? undefined
+      : collectToolListNames({
+          tools: request.tools,
+          fingerprint: toolsFingerprint,
+          collect: collectFlatToolNames,
+        });
+  collect(request, context, { flat, spaces, members }, known);
   context.flat = flat.finish();
   context.spaces = spaces.finish();
   context.members = members.finish();
@@ -144,7 +158,7 @@ function computeResponses(
     ...context.spaces.warnings,
     ...context.members.warnings,
   );
-  return { request: projectBody(request, context, options, choice), context };
+  return { request: projectBody(request, context, { options, choice, known }), context };
 }
 
 interface Context {
@@ -162,16 +176,31 @@ interface Collectors {
   members: NameCollector;
 }
 
-function collect(request: ResponsesRequestLike, context: Context, collectors: Collectors): void {
+function collectFlatToolNames(tools: readonly unknown[], add: (name: unknown) => void): void {
+  for (const tool of tools) {
+    if (!isRecord(tool) || typeof tool.name !== 'string') continue;
+    if (tool.type === 'function' || tool.type === 'custom') add(tool.name);
+  }
+}
+
+/** Collects every name; `known` holds the flat tool names when nothing is grouped. */
+function collect(
+  request: ResponsesRequestLike,
+  context: Context,
+  collectors: Collectors,
+  known: ToolListNames | undefined,
+): void {
   const addPair = (space: unknown, member: unknown) => {
     collectors.spaces.add(space);
     collectors.members.add(member);
   };
+  if (known !== undefined) collectors.flat.addAll(known);
   for (const tool of request.tools ?? []) {
     if (!isRecord(tool)) continue;
     if (tool.type === 'namespace' && Array.isArray(tool.tools)) {
       for (const member of tool.tools) if (isRecord(member)) addPair(tool.name, member.name);
     } else if (
+      known === undefined &&
       (tool.type === 'function' || tool.type === 'custom') &&
       typeof tool.name === 'string'
     ) {
@@ -221,9 +250,13 @@ type ToolSink = Pick<ToolListRecorder, 'warnings' | 'setArgumentRestorer'>;
 function projectBody<TRequest extends ResponsesRequestLike>(
   request: TRequest,
   context: Context,
-  options: ResponsesProjectionOptions,
-  choice: readonly string[],
+  given: {
+    options: ResponsesProjectionOptions;
+    choice: readonly string[];
+    known: ToolListNames | undefined;
+  },
 ): TRequest {
+  const { options, choice, known } = given;
   let result = request;
   const tools = request.tools;
   if (tools !== undefined) {
@@ -240,6 +273,7 @@ function projectBody<TRequest extends ResponsesRequestLike>(
         context.grouped.size === 0 ? '' : choice.join('\u0000'),
       ],
       fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
       project: (recorder) => projectTools(tools, context, recorder),
     });
     context.warnings.push(...projected.warnings);
