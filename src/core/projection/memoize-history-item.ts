@@ -51,9 +51,7 @@ export function memoizeHistoryItem<TItem>(options: MemoizeHistoryItemOptions<TIt
     return cached.projected as TItem;
   }
   const projected = options.project(item);
-  const recorded: unknown[] = [];
-  fingerprint(item, (value) => recorded.push(value));
-  entries.set(item, { map, key, fingerprint: recorded, projected });
+  entries.set(item, { map, key, fingerprint: recordFingerprint(item, fingerprint), projected });
   return projected;
 }
 
@@ -84,4 +82,25 @@ export function matchesFingerprint<TValue>(
   const same = matching && position === recorded.length;
   expected = [];
   return same;
+}
+
+let recording: unknown[] = [];
+
+function record(value: unknown): void {
+  recording.push(value);
+}
+
+/**
+ * The values `fingerprint` visits, in order.
+ * @internal
+ */
+export function recordFingerprint<TValue>(
+  value: TValue,
+  fingerprint: (value: TValue, visit: (value: unknown) => void) => void,
+): unknown[] {
+  const recorded: unknown[] = [];
+  recording = recorded;
+  fingerprint(value, record);
+  recording = [];
+  return recorded;
 }

@@ -1,5 +1,5 @@
 import type { RequestProjection } from './create-request-projection.js';
-import { matchesFingerprint } from './memoize-history-item.js';
+import { matchesFingerprint, recordFingerprint } from './memoize-history-item.js';
 import type { ProjectionWarning } from './projection-warning.js';
 import type { ToolWireMap } from './tool-wire-map-seam.js';
 
@@ -99,14 +99,12 @@ export function collectToolListNames<TTools>(
   collect(tools, (name) => {
     if (typeof name === 'string') set.add(name);
   });
-  const recorded: unknown[] = [];
-  fingerprint(tools, (value) => recorded.push(value));
   const entry: NamesEntry = {
     names: [...set],
     set,
     fingerprintFunction: fingerprint,
     collect,
-    fingerprint: recorded,
+    fingerprint: recordFingerprint(tools, fingerprint),
   };
   namesEntries.set(tools, entry);
   return entry;
@@ -186,8 +184,11 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
       projection.setArgumentRestorer(tool, restore);
     },
   });
-  const fingerprint: unknown[] = [];
-  options.fingerprint(tools, (value) => fingerprint.push(value));
+  // The names entry holds the same values when the list was just compared with it.
+  const fingerprint =
+    known !== undefined
+      ? (known as NamesEntry).fingerprint
+      : recordFingerprint(tools, options.fingerprint);
   entries.set(tools, {
     known,
     map: projection.map,

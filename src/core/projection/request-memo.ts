@@ -1,4 +1,4 @@
-import { matchesFingerprint } from './memoize-history-item.js';
+import { matchesFingerprint, recordFingerprint } from './memoize-history-item.js';
 
 /**
  * Walks the objects a request is made of (the request, its arrays, their items), calling `see`
@@ -41,9 +41,7 @@ export function createRequestMemo<TRequest extends object, TValue>(
       return matchesFingerprint(entry.parts, request, parts) ? entry.value : undefined;
     },
     set(request, options, value) {
-      const list: unknown[] = [];
-      parts(request, (part) => list.push(part));
-      entries.set(request, { options, parts: list, value });
+      entries.set(request, { options, parts: recordFingerprint(request, parts), value });
     },
   };
 }
