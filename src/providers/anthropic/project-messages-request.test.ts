@@ -274,7 +274,9 @@ describe('projectMessagesRequest on the next turn', () => {
     (tools[1] as { name: string }).name = 'browser__browser.fetch';
     use.name = 'github__create_issue';
     const edited = projectMessagesRequest({ ...base, messages: [...messages], tools });
-    expect((edited.request.tools?.[1] as { name: string }).name).toBe('browser__browser_fetch');
+    expect((edited.request.tools?.[1] as { name?: string } | undefined)?.name).toBe(
+      'browser__browser_fetch',
+    );
     const content = edited.request.messages[1]?.content as { name: string }[];
     expect(content[0]?.name).toBe('github__create_issue');
   });

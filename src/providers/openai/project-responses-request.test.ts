@@ -178,7 +178,9 @@ describe('projectResponsesRequest on the next turn', () => {
     (tools[1] as { name: string }).name = 'browser__browser.fetch';
     call.name = 'github__create_issue';
     const edited = projectResponsesRequest({ model: 'gpt-test', input: [...input], tools });
-    expect((edited.request.tools?.[1] as { name: string }).name).toBe('browser__browser_fetch');
+    expect((edited.request.tools?.[1] as { name?: string } | undefined)?.name).toBe(
+      'browser__browser_fetch',
+    );
     expect(((edited.request.input as unknown[])[1] as { name: string }).name).toBe(
       'github__create_issue',
     );
