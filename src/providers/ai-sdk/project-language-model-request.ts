@@ -6,7 +6,7 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
-import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
 import {
   collectToolListNames,
   memoizeToolList,
@@ -261,17 +261,13 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
       ? projection.toWire(choice.toolName)
       : undefined;
   const prompt = Array.isArray(params.prompt)
-    ? mapArray(params.prompt as AiSdkMessage[], (message) =>
-        isRecord(message)
-          ? memoizeHistoryItem({
-              item: message,
-              map: projection.map,
-              key: options.argumentNameTools,
-              fingerprint: messageFingerprint,
-              project: (item) => projectMessage(item, projection),
-            })
-          : message,
-      )
+    ? (memoizeHistory({
+        items: params.prompt as AiSdkMessage[],
+        map: projection.map,
+        key: options.argumentNameTools,
+        fingerprint: messageFingerprint,
+        project: (item) => projectMessage(item, projection),
+      }) as AiSdkMessage[])
     : params.prompt;
   let request: AiSdkCallOptions = params;
   if (
@@ -353,7 +349,7 @@ function projectTool(
   return copy ?? tool;
 }
 
-// Everything projectMessage reads, for memoizeHistoryItem.
+// Everything projectMessage reads, for memoizeHistory.
 function messageFingerprint(message: AiSdkMessage, visit: (value: unknown) => void): void {
   const content = message.content;
   visit(content);

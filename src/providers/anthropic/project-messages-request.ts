@@ -14,7 +14,7 @@ import {
   type ProjectionOptions,
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
-import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
 import {
   collectToolListNames,
   memoizeToolList,
@@ -163,17 +163,14 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
   result = withProperty(
     result,
     'messages',
-    mapIfChanged(request.messages, (message) =>
-      isRecord(message)
-        ? memoizeHistoryItem({
-            item: message,
-            map: projection.map,
-            key: options.argumentNameTools,
-            fingerprint: messageFingerprint,
-            project: (item) => projectMessage(item, projection),
-          })
-        : message,
-    ),
+    // Earlier turns come back on every request: project each message once per map.
+    memoizeHistory({
+      items: request.messages as readonly Json[],
+      map: projection.map,
+      key: options.argumentNameTools,
+      fingerprint: messageFingerprint,
+      project: (item) => projectMessage(item, projection),
+    }),
   );
   return { request: result, projection, warnings };
 }
@@ -192,7 +189,7 @@ function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => 
   }
 }
 
-// Everything projectMessage reads, for memoizeHistoryItem.
+// Everything projectMessage reads, for memoizeHistory.
 function messageFingerprint(message: Json, visit: (value: unknown) => void): void {
   const content = message.content;
   visit(content);

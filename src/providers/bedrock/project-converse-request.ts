@@ -6,7 +6,7 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
-import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
 import {
   collectToolListNames,
   memoizeToolList,
@@ -318,17 +318,13 @@ function projectState(
     }
   }
   const messages = Array.isArray(request.messages)
-    ? mapArray(request.messages, (message) =>
-        isRecord(message)
-          ? memoizeHistoryItem({
-              item: message,
-              map: projection.map,
-              key: options.argumentNameTools,
-              fingerprint: messageFingerprint,
-              project: (item) => projectMessage(item, projection),
-            })
-          : message,
-      )
+    ? (memoizeHistory({
+        items: request.messages,
+        map: projection.map,
+        key: options.argumentNameTools,
+        fingerprint: messageFingerprint,
+        project: (item) => projectMessage(item, projection),
+      }) as BedrockMessage[])
     : request.messages;
   const projected =
     projectedConfig === toolConfig && messages === request.messages
@@ -395,7 +391,7 @@ function projectTool(
   return copy === undefined ? tool : { ...tool, toolSpec: copy };
 }
 
-// Everything projectMessage reads, for memoizeHistoryItem.
+// Everything projectMessage reads, for memoizeHistory.
 function messageFingerprint(message: BedrockMessage, visit: (value: unknown) => void): void {
   const content = message.content;
   visit(content);

@@ -12,7 +12,7 @@ import {
   type ProjectionOptions,
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
-import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
 import {
   collectToolListNames,
   memoizeToolList,
@@ -221,17 +221,14 @@ function projectChatBody<TRequest extends ChatRequestLike>(
   result = withProperty(
     result,
     'messages',
-    mapIfChanged(request.messages, (message) =>
-      isRecord(message)
-        ? memoizeHistoryItem({
-            item: message,
-            map: projection.map,
-            key: options.argumentNameTools,
-            fingerprint: messageFingerprint,
-            project: (item) => projectMessage(item, projection),
-          })
-        : message,
-    ),
+    // Earlier turns come back on every request: project each message once per map.
+    memoizeHistory({
+      items: request.messages as readonly Json[],
+      map: projection.map,
+      key: options.argumentNameTools,
+      fingerprint: messageFingerprint,
+      project: (item) => projectMessage(item, projection),
+    }),
   );
   return result;
 }
@@ -253,7 +250,7 @@ function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => 
   }
 }
 
-// Everything projectMessage reads, for memoizeHistoryItem.
+// Everything projectMessage reads, for memoizeHistory.
 function messageFingerprint(message: Json, visit: (value: unknown) => void): void {
   visit(message.role);
   visit(message.name);
