@@ -172,6 +172,11 @@ export interface RequestProjection {
 export interface NameCollector {
   /** Adds one canonical name. */
   add(name: unknown): void;
+  /**
+   * Adds names known to be distinct strings, such as those of a tool list collected once
+   * (`collectToolListNames`). Added first, they are taken as they are instead of one by one.
+   */
+  addAll(names: { readonly names: readonly string[]; readonly set: ReadonlySet<string> }): void;
   /** True when the tool's arguments hold tool names; only then is `addArguments` needed. */
   hasArgumentNames(tool: string): boolean;
   /** Adds the tool names held in a history call's (parsed) arguments. */
@@ -193,18 +198,38 @@ export interface NameCollector {
 export function createNameCollector(
   options: ProjectionOptions & { envelope: EnvelopeInput },
 ): NameCollector {
+  // Names given in bulk first (a tool list's, the same on every turn) are kept as they are;
+  // only names outside them are gathered one by one.
+  let base: readonly string[] = [];
+  let baseSet: ReadonlySet<string> | undefined;
   const names = new Set<string>();
+  const add = (name: string): void => {
+    if (baseSet === undefined || !baseSet.has(name)) names.add(name);
+  };
   const paths = parseArgumentNameTools(options.argumentNameTools);
   return {
     add(name) {
-      if (typeof name === 'string') names.add(name);
+      if (typeof name === 'string') add(name);
+    },
+    addAll(known) {
+      if (baseSet === undefined && names.size === 0) {
+        base = known.names;
+        baseSet = known.set;
+      } else {
+        for (const name of known.names) add(name);
+      }
     },
     hasArgumentNames: (tool) => paths.has(tool),
     addArguments(tool, args) {
       const toolPaths = paths.get(tool);
-      if (toolPaths !== undefined) visitArgumentNames(args, toolPaths, (name) => names.add(name));
+      if (toolPaths !== undefined) visitArgumentNames(args, toolPaths, add);
     },
-    finish: () => buildProjection(names, options, paths),
+    finish: () =>
+      buildProjection(
+        names.size === 0 ? base : base.length === 0 ? names : [...base, ...names],
+        options,
+        paths,
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolWireMap } from '../create-tool-wire-map.js';
-import { memoizeHistoryItem } from './memoize-history-item.js';
+import { memoizeHistory, memoizeHistoryItem } from './memoize-history-item.js';
 
 interface Message {
   role: string;
@@ -40,5 +40,35 @@ describe('memoizeHistoryItem', () => {
     (message.calls[1] as { name: string }).name = 'a.b__c';
     expect(run().calls.map((call) => call.name)).toEqual(['a_b__c', 'a_b__c']);
     expect(projections).toBe(5);
+  });
+});
+
+describe('memoizeHistory', () => {
+  it('should project each object item once per map, pass other items through, and copy only on change', () => {
+    const map = createToolWireMap(['a.b__c', 'd__e'], { envelope: 'openai' });
+    let projections = 0;
+    const project = (message: Message): Message => {
+      projections++;
+      const calls = message.calls.map((call) => ({ name: map.toWire(call.name) }));
+      return calls.every((call, index) => call.name === message.calls[index]?.name)
+        ? message
+        : { ...message, calls };
+    };
+    const aliased: Message = { role: 'assistant', calls: [{ name: 'a.b__c' }] };
+    const plain: Message = { role: 'assistant', calls: [{ name: 'd__e' }] };
+    const run = (items: readonly Message[]) =>
+      memoizeHistory({ items, map, key: undefined, fingerprint, project });
+    const unchanged = [plain, null as unknown as Message];
+    expect(run(unchanged)).toBe(unchanged);
+    const first = run([plain, aliased]);
+    expect(first[0]).toBe(plain);
+    expect(first[1]?.calls[0]?.name).toBe('a_b__c');
+    expect(projections).toBe(2);
+    const next = run([plain, aliased, plain]);
+    expect(next[1]).toBe(first[1]);
+    expect(projections).toBe(2);
+    (aliased.calls[0] as { name: string }).name = 'd__e';
+    expect(run([aliased])[0]).toBe(aliased);
+    expect(projections).toBe(3);
   });
 });

@@ -42,18 +42,122 @@ const entries = new WeakMap<object, Entry>();
 export function memoizeHistoryItem<TItem>(options: MemoizeHistoryItemOptions<TItem>): TItem {
   const { item, map, key, fingerprint } = options;
   const cached = entries.get(item);
-  if (cached !== undefined && cached.map === map && cached.key === key) {
-    let index = 0;
-    let same = true;
-    fingerprint(item, (value) => {
-      if (same && cached.fingerprint[index] !== value) same = false;
-      index++;
-    });
-    if (same && index === cached.fingerprint.length) return cached.projected as TItem;
+  if (
+    cached !== undefined &&
+    cached.map === map &&
+    cached.key === key &&
+    matchesFingerprint(cached.fingerprint, item, fingerprint)
+  ) {
+    return cached.projected as TItem;
   }
   const projected = options.project(item);
-  const recorded: unknown[] = [];
-  fingerprint(item, (value) => recorded.push(value));
-  entries.set(item, { map, key, fingerprint: recorded, projected });
+  entries.set(item, { map, key, fingerprint: recordFingerprint(item, fingerprint), projected });
   return projected;
+}
+
+/** Options of {@link memoizeHistory}. */
+export interface MemoizeHistoryOptions<TItem>
+  extends Omit<MemoizeHistoryItemOptions<TItem>, 'item'> {
+  /** The request's history, as the caller passed it. */
+  items: readonly TItem[];
+}
+
+/**
+ * {@link memoizeHistoryItem} over a whole history: every object item projected once per map and
+ * reused on later turns, other items passed through. Returns the array itself when no item changed.
+ *
+ * @example
+ * ```ts
+ * const messages = memoizeHistory({
+ *   items: request.messages,
+ *   map: projection.map,
+ *   key: options.argumentNameTools,
+ *   fingerprint,
+ *   project: (message) => projectMessage(message, projection),
+ * });
+ * ```
+ */
+export function memoizeHistory<TItem>(options: MemoizeHistoryOptions<TItem>): readonly TItem[] {
+  const { items, map, key, fingerprint, project } = options;
+  let copy: TItem[] | undefined;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as TItem;
+    let next = item;
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      const cached = entries.get(item);
+      if (
+        cached !== undefined &&
+        cached.map === map &&
+        cached.key === key &&
+        matchesFingerprint(cached.fingerprint, item, fingerprint)
+      ) {
+        next = cached.projected as TItem;
+      } else {
+        next = project(item);
+        entries.set(item, {
+          map,
+          key,
+          fingerprint: recordFingerprint(item, fingerprint),
+          projected: next,
+        });
+      }
+    }
+    if (next !== item) {
+      copy ??= items.slice(0, index);
+      copy.push(next);
+    } else if (copy !== undefined) {
+      copy.push(item);
+    }
+  }
+  return copy ?? items;
+}
+
+// One comparison runs at a time (projection is synchronous and fingerprints do not nest), so the
+// visitor's state lives here instead of in a closure made for every item of every request.
+let expected: readonly unknown[] = [];
+let position = 0;
+let matching = true;
+
+function compare(value: unknown): void {
+  if (matching && expected[position] !== value) matching = false;
+  position++;
+}
+
+/**
+ * True when `fingerprint` visits exactly the recorded values, in order.
+ * @internal
+ */
+export function matchesFingerprint<TValue>(
+  recorded: readonly unknown[],
+  value: TValue,
+  fingerprint: (value: TValue, visit: (value: unknown) => void) => void,
+): boolean {
+  expected = recorded;
+  position = 0;
+  matching = true;
+  fingerprint(value, compare);
+  const same = matching && position === recorded.length;
+  expected = [];
+  return same;
+}
+
+let recording: unknown[] = [];
+
+function record(value: unknown): void {
+  recording.push(value);
+}
+
+/**
+ * The values `fingerprint` visits, in order.
+ * @internal
+ */
+export function recordFingerprint<TValue>(
+  value: TValue,
+  fingerprint: (value: TValue, visit: (value: unknown) => void) => void,
+): unknown[] {
+  const recorded: unknown[] = [];
+  recording = recorded;
+  fingerprint(value, record);
+  recording = [];
+  return recorded;
 }

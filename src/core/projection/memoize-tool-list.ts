@@ -1,4 +1,5 @@
 import type { RequestProjection } from './create-request-projection.js';
+import { matchesFingerprint, recordFingerprint } from './memoize-history-item.js';
 import type { ProjectionWarning } from './projection-warning.js';
 import type { ToolWireMap } from './tool-wire-map-seam.js';
 
@@ -30,9 +31,88 @@ export interface MemoizeToolListOptions<TTools> {
   fingerprint: (tools: TTools, visit: (value: unknown) => void) => void;
   /** Projects the list, reporting warnings and restorers through the recorder. */
   project: (recorder: ToolListRecorder) => TTools;
+  /**
+   * What {@link collectToolListNames} returned for this list in this request: the list was just
+   * compared with the same `fingerprint`, so it is not compared again.
+   */
+  known?: ToolListNames;
+}
+
+/** The canonical names of a tool list, collected once per list (see {@link collectToolListNames}). */
+export interface ToolListNames {
+  /** Every name `collect` added, once each, in the order first added. */
+  readonly names: readonly string[];
+  /** The same names, for membership tests. */
+  readonly set: ReadonlySet<string>;
+}
+
+/** Options of {@link collectToolListNames}. */
+export interface CollectToolListNamesOptions<TTools> {
+  /** The request's tool list, as the caller passed it. */
+  tools: TTools & object;
+  /** As for {@link memoizeToolList}: every value the projection reads from the list. */
+  fingerprint: (tools: TTools, visit: (value: unknown) => void) => void;
+  /** Adds the canonical names the list offers (every value read must be in `fingerprint`). */
+  collect: (tools: TTools, add: (name: unknown) => void) => void;
+}
+
+interface NamesEntry extends ToolListNames {
+  fingerprintFunction: unknown;
+  collect: unknown;
+  fingerprint: unknown[];
+}
+
+const namesEntries = new WeakMap<object, NamesEntry>();
+
+/**
+ * Collects the canonical names a tool list offers once, and gives them back while the host sends
+ * the same list object again unchanged (compared as {@link memoizeToolList} compares it), so the
+ * names of a next turn are not gathered from every tool again. Pass the result to
+ * {@link memoizeToolList} as `known` to skip its comparison of the same list.
+ *
+ * @example
+ * ```ts
+ * const known = collectToolListNames({
+ *   tools: request.tools,
+ *   fingerprint,
+ *   collect: (tools, add) => {
+ *     for (const tool of tools) add(tool.function.name);
+ *   },
+ * });
+ * collector.addAll(known.names);
+ * ```
+ */
+export function collectToolListNames<TTools>(
+  options: CollectToolListNamesOptions<TTools>,
+): ToolListNames {
+  const { tools, fingerprint, collect } = options;
+  const cached = namesEntries.get(tools);
+  if (
+    cached !== undefined &&
+    cached.fingerprintFunction === fingerprint &&
+    cached.collect === collect &&
+    matchesFingerprint(cached.fingerprint, tools, fingerprint)
+  ) {
+    return cached;
+  }
+  const set = new Set<string>();
+  collect(tools, (name) => {
+    if (typeof name === 'string') set.add(name);
+  });
+  const entry: NamesEntry = {
+    names: [...set],
+    set,
+    fingerprintFunction: fingerprint,
+    collect,
+    fingerprint: recordFingerprint(tools, fingerprint),
+  };
+  namesEntries.set(tools, entry);
+  return entry;
 }
 
 interface Entry {
+  /** The names entry the list was compared with when this entry was made, if any. */
+  known: ToolListNames | undefined;
   map: ToolWireMap;
   key: readonly unknown[];
   fingerprint: unknown[];
@@ -75,11 +155,20 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
 } {
   const { tools, projection, key } = options;
   const cached = entries.get(tools);
+  // A names entry is replaced whenever the list changes, so the same one means the same list.
+  const given = options.known;
+  const known =
+    given !== undefined &&
+    namesEntries.get(tools) === given &&
+    (given as NamesEntry).fingerprintFunction === options.fingerprint
+      ? given
+      : undefined;
   if (
     cached !== undefined &&
     cached.map === projection.map &&
     sameValues(cached.key, key) &&
-    matchesFingerprint(cached.fingerprint, tools, options.fingerprint)
+    ((known !== undefined && cached.known === known) ||
+      matchesFingerprint(cached.fingerprint, tools, options.fingerprint))
   ) {
     for (const [tool, restore] of cached.restorers) projection.setArgumentRestorer(tool, restore);
     return { tools: cached.tools as TTools, warnings: cached.warnings, leftOut: cached.leftOut };
@@ -95,9 +184,13 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
       projection.setArgumentRestorer(tool, restore);
     },
   });
-  const fingerprint: unknown[] = [];
-  options.fingerprint(tools, (value) => fingerprint.push(value));
+  // The names entry holds the same values when the list was just compared with it.
+  const fingerprint =
+    known !== undefined
+      ? (known as NamesEntry).fingerprint
+      : recordFingerprint(tools, options.fingerprint);
   entries.set(tools, {
+    known,
     map: projection.map,
     key,
     fingerprint,
@@ -107,21 +200,6 @@ export function memoizeToolList<TTools>(options: MemoizeToolListOptions<TTools>)
     leftOut,
   });
   return { tools: projected, warnings, leftOut };
-}
-
-/** Compares the values `fingerprint` visits with the recorded ones, without building a list. */
-function matchesFingerprint<TTools>(
-  recorded: readonly unknown[],
-  tools: TTools,
-  fingerprint: (tools: TTools, visit: (value: unknown) => void) => void,
-): boolean {
-  let index = 0;
-  let same = true;
-  fingerprint(tools, (value) => {
-    if (same && (index >= recorded.length || recorded[index] !== value)) same = false;
-    index++;
-  });
-  return same && index === recorded.length;
 }
 
 function sameValues(left: readonly unknown[], right: readonly unknown[]): boolean {

@@ -1,3 +1,5 @@
+import { matchesFingerprint, recordFingerprint } from './memoize-history-item.js';
+
 /**
  * Walks the objects a request is made of (the request, its arrays, their items), calling `see`
  * on each in a fixed order.
@@ -36,19 +38,10 @@ export function createRequestMemo<TRequest extends object, TValue>(
     get(request, options) {
       const entry = entries.get(request);
       if (entry === undefined || entry.options !== options) return undefined;
-      const known = entry.parts;
-      let index = 0;
-      let same = true;
-      parts(request, (part) => {
-        if (same && known[index] !== part) same = false;
-        index++;
-      });
-      return same && index === known.length ? entry.value : undefined;
+      return matchesFingerprint(entry.parts, request, parts) ? entry.value : undefined;
     },
     set(request, options, value) {
-      const list: unknown[] = [];
-      parts(request, (part) => list.push(part));
-      entries.set(request, { options, parts: list, value });
+      entries.set(request, { options, parts: recordFingerprint(request, parts), value });
     },
   };
 }

@@ -6,8 +6,12 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
-import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema, type SchemaTarget } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -200,8 +204,12 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
     envelope: options.envelope ?? 'universal',
   });
   const tools = Array.isArray(params.tools) ? params.tools : undefined;
-  if (tools !== undefined)
-    for (const tool of tools) if (isFunctionTool(tool)) collector.add(tool.name);
+  // The same tools come with every turn: their names are gathered once per list.
+  const known =
+    tools === undefined
+      ? undefined
+      : collectToolListNames({ tools, fingerprint: toolsFingerprint, collect: collectToolNames });
+  if (known !== undefined) collector.addAll(known);
   if (params.toolChoice?.type === 'tool') collector.add(params.toolChoice.toolName);
   forEachPromptPart(params.prompt, (part) => {
     if (typeof part.toolName !== 'string') return;
@@ -221,6 +229,7 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
       projection,
       key: [schemaTarget, options.describeAliases !== false],
       fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
       project: (recorder) => {
         const list = mapArray(tools, (tool) =>
           projectTool(tool, projection, schemaTarget, recorder),
@@ -252,17 +261,13 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
       ? projection.toWire(choice.toolName)
       : undefined;
   const prompt = Array.isArray(params.prompt)
-    ? mapArray(params.prompt as AiSdkMessage[], (message) =>
-        isRecord(message)
-          ? memoizeHistoryItem({
-              item: message,
-              map: projection.map,
-              key: options.argumentNameTools,
-              fingerprint: messageFingerprint,
-              project: (item) => projectMessage(item, projection),
-            })
-          : message,
-      )
+    ? (memoizeHistory({
+        items: params.prompt as AiSdkMessage[],
+        map: projection.map,
+        key: options.argumentNameTools,
+        fingerprint: messageFingerprint,
+        project: (item) => projectMessage(item, projection),
+      }) as AiSdkMessage[])
     : params.prompt;
   let request: AiSdkCallOptions = params;
   if (
@@ -279,6 +284,10 @@ function projectState(params: AiSdkCallOptions, options: AiSdkProjectionOptions)
   }
 
   return { request, projection, warnings };
+}
+
+function collectToolNames(tools: readonly AiSdkTool[], add: (name: unknown) => void): void {
+  for (const tool of tools) if (isFunctionTool(tool)) add(tool.name);
 }
 
 function isFunctionTool(tool: AiSdkTool): tool is AiSdkTool & { name: string } {
@@ -340,7 +349,7 @@ function projectTool(
   return copy ?? tool;
 }
 
-// Everything projectMessage reads, for memoizeHistoryItem.
+// Everything projectMessage reads, for memoizeHistory.
 function messageFingerprint(message: AiSdkMessage, visit: (value: unknown) => void): void {
   const content = message.content;
   visit(content);

@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type {
   Message,
   MessageCreateParamsNonStreaming,
+  MessageParam,
   RawMessageStreamEvent,
 } from '@anthropic-ai/sdk/resources/messages';
 import fc from 'fast-check';
@@ -246,5 +247,37 @@ describe('wrapAnthropic', () => {
     expect(plain.content[0]).toMatchObject({ type: 'tool_use', name: LONG });
     const streamed = await client.beta.messages.stream(request([LONG])).finalMessage();
     expect(streamed.content[0]).toMatchObject({ type: 'tool_use', name: LONG });
+  });
+});
+
+describe('projectMessagesRequest on the next turn', () => {
+  it('should reuse the projected tools and history of earlier turns and see changes made in place', () => {
+    const tools = [
+      { name: LONG, description: 'Gets it.', input_schema: schema },
+      { name: 'github__create_issue', input_schema: schema },
+    ];
+    const use = { type: 'tool_use' as const, id: 'u1', name: LONG, input: {} };
+    const messages: MessageParam[] = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [use] },
+    ];
+    const base = { model: 'claude-test', max_tokens: 10 };
+    const first = projectMessagesRequest({ ...base, messages, tools });
+    const next = projectMessagesRequest({
+      ...base,
+      messages: [...messages, { role: 'user', content: 'again' }],
+      tools,
+    });
+    expect(next.request.tools).toBe(first.request.tools);
+    expect(next.request.messages[1]).toBe(first.request.messages[1]);
+    // A host that edits its objects in place gets them projected again.
+    (tools[1] as { name: string }).name = 'browser__browser.fetch';
+    use.name = 'github__create_issue';
+    const edited = projectMessagesRequest({ ...base, messages: [...messages], tools });
+    expect((edited.request.tools?.[1] as { name?: string } | undefined)?.name).toBe(
+      'browser__browser_fetch',
+    );
+    const content = edited.request.messages[1]?.content as { name: string }[];
+    expect(content[0]?.name).toBe('github__create_issue');
   });
 });

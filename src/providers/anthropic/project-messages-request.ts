@@ -14,6 +14,13 @@ import {
   type ProjectionOptions,
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -93,22 +100,41 @@ const memo = createRequestMemo<MessagesRequestLike, MessagesState>((request, see
 });
 
 function project(request: MessagesRequestLike, options: ProjectionOptions): MessagesState {
+  // The same tools come with every turn: their names are gathered once per list.
+  const known =
+    request.tools === undefined
+      ? undefined
+      : collectToolListNames({
+          tools: request.tools,
+          fingerprint: toolsFingerprint,
+          collect: collectToolNames,
+        });
   const envelope =
-    options.envelope ?? (usesToolSearch(request) ? ANTHROPIC_TOOL_SEARCH : 'anthropic');
+    options.envelope ?? (usesToolSearch(request, known) ? ANTHROPIC_TOOL_SEARCH : 'anthropic');
   const collector = createNameCollector({ ...options, envelope });
+  if (known !== undefined) collector.addAll(known);
   collect(request, collector);
   const projection = collector.finish();
   const warnings: ProjectionWarning[] = [...projection.warnings];
   let result = request;
-  const seen = new Set<string>();
-  if (request.tools !== undefined) {
-    result = withProperty(
-      result,
-      'tools',
-      withoutLeftOut(
-        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings, seen)),
-      ),
-    );
+  const tools = request.tools;
+  if (tools !== undefined) {
+    // Hosts resend the same tools on every turn: project the list once per map.
+    const projected = memoizeToolList({
+      tools,
+      projection,
+      key: [options.describeAliases !== false],
+      fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
+      project: (recorder) => {
+        const seen = new Set<string>();
+        return withoutLeftOut(
+          mapIfChanged(tools, (tool) => projectTool(tool, projection, recorder, seen)),
+        );
+      },
+    });
+    warnings.push(...projected.warnings);
+    result = withProperty(result, 'tools', projected.tools);
   }
   if (
     isRecord(request.tool_choice) &&
@@ -137,9 +163,55 @@ function project(request: MessagesRequestLike, options: ProjectionOptions): Mess
   result = withProperty(
     result,
     'messages',
-    mapIfChanged(request.messages, (message) => projectMessage(message, projection)),
+    // Earlier turns come back on every request: project each message once per map.
+    memoizeHistory({
+      items: request.messages as readonly Json[],
+      map: projection.map,
+      key: options.argumentNameTools,
+      fingerprint: messageFingerprint,
+      project: (item) => projectMessage(item, projection),
+    }),
   );
   return { request: result, projection, warnings };
+}
+
+// Everything projectTool reads, for memoizeToolList.
+function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => void): void {
+  visit(tools.length);
+  for (const tool of tools) {
+    visit(tool);
+    if (!isRecord(tool)) continue;
+    visit(tool.type);
+    visit(tool.defer_loading);
+    visit(tool.name);
+    visit(tool.description);
+    visit(tool.input_schema);
+  }
+}
+
+// Everything projectMessage reads, for memoizeHistory.
+function messageFingerprint(message: Json, visit: (value: unknown) => void): void {
+  const content = message.content;
+  visit(content);
+  if (!Array.isArray(content)) return;
+  visit(content.length);
+  for (const block of content) {
+    visit(block);
+    if (!isRecord(block)) continue;
+    visit(block.type);
+    visit(block.name);
+    visit(block.input);
+    const parts = block.content;
+    visit(parts);
+    if (!Array.isArray(parts)) continue;
+    visit(parts.length);
+    for (const part of parts) {
+      visit(part);
+      if (!isRecord(part)) continue;
+      visit(part.type);
+      visit(part.tool_name);
+    }
+  }
 }
 
 /**
@@ -155,14 +227,19 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
 });
 
 /** True when the request defers tools or holds tool references (tool search). */
-function usesToolSearch(request: MessagesRequestLike): boolean {
-  for (const tool of request.tools ?? []) {
-    if (
-      isRecord(tool) &&
-      (tool.defer_loading === true || String(tool.type).startsWith('tool_search'))
-    ) {
-      return true;
+function usesToolSearch(request: MessagesRequestLike, known: ToolListNames | undefined): boolean {
+  if (request.tools !== undefined && known !== undefined) {
+    // Known names stand for an unchanged list, so its answer is kept with them.
+    let defers = defersByList.get(known);
+    if (defers === undefined) {
+      defers = request.tools.some(
+        (tool) =>
+          isRecord(tool) &&
+          (tool.defer_loading === true || String(tool.type).startsWith('tool_search')),
+      );
+      defersByList.set(known, defers);
     }
+    if (defers) return true;
   }
   for (const message of request.messages) {
     if (!isRecord(message) || !Array.isArray(message.content)) continue;
@@ -183,8 +260,14 @@ function isClientTool(tool: unknown): tool is Json {
   );
 }
 
+const defersByList = new WeakMap<ToolListNames, boolean>();
+
+function collectToolNames(tools: readonly unknown[], add: (name: unknown) => void): void {
+  for (const tool of tools) if (isClientTool(tool)) add(tool.name);
+}
+
+/** Collects every name but the tool list's (see collectToolNames). */
 function collect(request: MessagesRequestLike, collector: NameCollector): void {
-  for (const tool of request.tools ?? []) if (isClientTool(tool)) collector.add(tool.name);
   if (isRecord(request.tool_choice) && request.tool_choice.type === 'tool') {
     collector.add(request.tool_choice.name);
   }
@@ -208,14 +291,14 @@ function collect(request: MessagesRequestLike, collector: NameCollector): void {
 function projectTool(
   tool: unknown,
   projection: RequestProjection,
-  warnings: ProjectionWarning[],
+  recorder: ToolListRecorder,
   seen: Set<string>,
 ) {
   if (!isClientTool(tool) || typeof tool.name !== 'string') return tool;
   const name = tool.name;
   // Anthropic rejects the whole request when two tools share a name ("Tool names must be unique").
   if (seen.has(name)) {
-    warnings.push({
+    recorder.warnings.push({
       code: 'DUPLICATE_TOOL_LEFT_OUT',
       tool: name,
       message: `Tool "${name}": offered twice; Anthropic takes each name once, so only the first is sent.`,
@@ -227,14 +310,14 @@ function projectTool(
   const description = projection.describe(name, tool.description);
   if (description !== undefined) next = withProperty(next, 'description', description);
   const schema = projectToolSchema({ schema: tool.input_schema, target: 'anthropic', tool: name });
-  warnings.push(...schema.warnings);
+  recorder.warnings.push(...schema.warnings);
   if (schema.quarantined) return LEFT_OUT;
-  if (schema.restore !== undefined) projection.setArgumentRestorer(name, schema.restore);
+  if (schema.restore !== undefined) recorder.setArgumentRestorer(name, schema.restore);
   return withProperty(next, 'input_schema', schema.schema);
 }
 
-function projectMessage(message: unknown, projection: RequestProjection): unknown {
-  if (!isRecord(message) || !Array.isArray(message.content)) return message;
+function projectMessage(message: Json, projection: RequestProjection): Json {
+  if (!Array.isArray(message.content)) return message;
   return withProperty(
     message,
     'content',

@@ -6,8 +6,12 @@ import {
   type ResolvedResponse,
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
-import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -219,8 +223,15 @@ function projectState(
 ): BedrockState {
   const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'bedrock' });
   const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
-  const tools = Array.isArray(toolConfig?.tools) ? toolConfig.tools : [];
-  for (const tool of tools) if (isRecord(tool?.toolSpec)) collector.add(tool.toolSpec.name);
+  // The same tools come with every turn: their names are gathered once per list.
+  const known = Array.isArray(toolConfig?.tools)
+    ? collectToolListNames({
+        tools: toolConfig.tools,
+        fingerprint: toolsFingerprint,
+        collect: collectToolNames,
+      })
+    : undefined;
+  if (known !== undefined) collector.addAll(known);
   collector.add(toolConfig?.toolChoice?.tool?.name);
   let historyUsesTools = false;
   forEachBlock(request.messages, (block) => {
@@ -254,6 +265,7 @@ function projectState(
         projection,
         key: [options.describeAliases !== false],
         fingerprint: toolsFingerprint,
+        ...(known === undefined ? {} : { known }),
         project: (recorder) => {
           const seen = new Set<string>();
           const projectedList = mapArray(tools, (tool) => {
@@ -306,23 +318,23 @@ function projectState(
     }
   }
   const messages = Array.isArray(request.messages)
-    ? mapArray(request.messages, (message) =>
-        isRecord(message)
-          ? memoizeHistoryItem({
-              item: message,
-              map: projection.map,
-              key: options.argumentNameTools,
-              fingerprint: messageFingerprint,
-              project: (item) => projectMessage(item, projection),
-            })
-          : message,
-      )
+    ? (memoizeHistory({
+        items: request.messages,
+        map: projection.map,
+        key: options.argumentNameTools,
+        fingerprint: messageFingerprint,
+        project: (item) => projectMessage(item, projection),
+      }) as BedrockMessage[])
     : request.messages;
   const projected =
     projectedConfig === toolConfig && messages === request.messages
       ? request
       : { ...request, messages, toolConfig: projectedConfig };
   return { request: projected, projection, warnings };
+}
+
+function collectToolNames(tools: BedrockTool[], add: (name: unknown) => void): void {
+  for (const tool of tools) if (isRecord(tool?.toolSpec)) add(tool.toolSpec.name);
 }
 
 // Everything projectTool reads, for memoizeToolList.
@@ -379,7 +391,7 @@ function projectTool(
   return copy === undefined ? tool : { ...tool, toolSpec: copy };
 }
 
-// Everything projectMessage reads, for memoizeHistoryItem.
+// Everything projectMessage reads, for memoizeHistory.
 function messageFingerprint(message: BedrockMessage, visit: (value: unknown) => void): void {
   const content = message.content;
   visit(content);

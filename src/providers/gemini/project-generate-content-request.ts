@@ -7,7 +7,12 @@ import {
   type ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
 import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
-import { memoizeToolList, type ToolListRecorder } from '../../core/projection/memoize-tool-list.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -182,7 +187,15 @@ function projectState(
 ): GeminiState {
   const collector = createNameCollector({ ...options, envelope: options.envelope ?? 'gemini' });
   const config = request.config;
-  forEachDeclaration(config?.tools, (declaration) => collector.add(declaration.name));
+  // The same tools come with every turn: their names are gathered once per list.
+  const known = Array.isArray(config?.tools)
+    ? collectToolListNames({
+        tools: config.tools,
+        fingerprint: toolsFingerprint,
+        collect: collectToolNames,
+      })
+    : undefined;
+  if (known !== undefined) collector.addAll(known);
   const allowed = config?.toolConfig?.functionCallingConfig?.allowedFunctionNames;
   if (Array.isArray(allowed)) for (const name of allowed) collector.add(name);
   forEachPart(request.contents, (part) => {
@@ -200,7 +213,11 @@ function projectState(
   let projectedConfig = config;
   if (config !== undefined && config !== null) {
     const leftOut = new Set<string>();
-    const tools = projectToolsOnce(config.tools, projection, target, options, warnings, leftOut);
+    const tools = projectToolsOnce(config.tools, projection, target, options, {
+      warnings,
+      leftOut,
+      known,
+    });
     const toolConfig = projectToolConfig(config.toolConfig, projection, leftOut);
     if (tools !== config.tools || toolConfig !== config.toolConfig) {
       projectedConfig = { ...config };
@@ -230,20 +247,25 @@ function projectToolsOnce(
   projection: RequestProjection,
   target: 'gemini' | 'vertex',
   options: GeminiProjectionOptions,
-  warnings: ProjectionWarning[],
-  leftOut: Set<string>,
+  sink: { warnings: ProjectionWarning[]; leftOut: Set<string>; known: ToolListNames | undefined },
 ): unknown[] | undefined {
   if (!Array.isArray(tools)) return tools;
+  const { warnings, leftOut, known } = sink;
   const result = memoizeToolList({
     tools,
     projection,
     key: [target, options.describeAliases !== false],
     fingerprint: toolsFingerprint,
+    ...(known === undefined ? {} : { known }),
     project: (recorder) => projectTools(tools, projection, target, recorder),
   });
   warnings.push(...result.warnings);
   for (const name of result.leftOut) leftOut.add(name);
   return result.tools;
+}
+
+function collectToolNames(tools: unknown[], add: (name: unknown) => void): void {
+  forEachDeclaration(tools, (declaration) => add(declaration.name));
 }
 
 // Everything projectTools reads, for memoizeToolList.

@@ -272,3 +272,31 @@ describe('projectChatRequest', () => {
     });
   });
 });
+
+describe('projectChatRequest on the next turn', () => {
+  it('should reuse the projected tools and history of earlier turns and see changes made in place', () => {
+    const tools = [fn(LONG, 'Gets it.'), fn('github__create_issue')];
+    const call = { id: 'c1', type: 'function' as const, function: { name: LONG, arguments: '{}' } };
+    const messages: ChatCompletionCreateParams['messages'] = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: null, tool_calls: [call] },
+    ];
+    const first = projectChatRequest({ model: 'gpt-test', messages, tools });
+    const next = projectChatRequest({
+      model: 'gpt-test',
+      messages: [...messages, { role: 'user', content: 'again' }],
+      tools,
+    });
+    expect(next.request.tools).toBe(first.request.tools);
+    expect(next.request.messages[1]).toBe(first.request.messages[1]);
+    // A host that edits its objects in place gets them projected again.
+    (tools[1] as { function: { name: string } }).function.name = 'browser__browser.fetch';
+    call.function.name = 'github__create_issue';
+    const edited = projectChatRequest({ model: 'gpt-test', messages: [...messages], tools });
+    const [, second] = edited.request.tools as { function: { name: string } }[];
+    expect(second?.function.name).toBe('browser__browser_fetch');
+    const [, assistant] = edited.request.messages as { tool_calls?: (typeof call)[] }[];
+    expect(assistant?.tool_calls?.[0]?.function.name).toBe('github__create_issue');
+    expect(edited.map.fromWire('browser__browser_fetch')).toBe('browser__browser.fetch');
+  });
+});

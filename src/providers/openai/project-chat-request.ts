@@ -12,6 +12,13 @@ import {
   type ProjectionOptions,
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
+import { memoizeHistory } from '../../core/projection/memoize-history-item.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -63,10 +70,14 @@ export function projectChatRequest<TRequest extends ChatRequestLike>(
   if (state === undefined) {
     const resolved = options ?? {};
     const collector = createNameCollector({ ...resolved, envelope: resolved.envelope ?? 'openai' });
-    collectChatNames(request, collector);
+    const known = collectChatNames(request, collector);
     const projection = collector.finish();
     const warnings: ProjectionWarning[] = [...projection.warnings];
-    state = { request: projectChatBody(request, projection, warnings), projection, warnings };
+    state = {
+      request: projectChatBody(request, projection, warnings, resolved, known),
+      projection,
+      warnings,
+    };
     memo.set(request, options, state);
   }
   const { projection } = state;
@@ -96,14 +107,20 @@ const memo = createRequestMemo<ChatRequestLike, ChatState>((request, see) => {
   for (const message of request.messages) see(message);
 });
 
+/** Collects every name of the request; returns the tool list's names when there is a list. */
 function collectChatNames(
   request: ChatRequestLike,
   collector: ReturnType<typeof createNameCollector>,
-): void {
-  for (const tool of request.tools ?? []) {
-    if (!isRecord(tool)) continue;
-    const inner = tool.type === 'custom' ? tool.custom : tool.function;
-    if (isRecord(inner)) collector.add(inner.name);
+): ToolListNames | undefined {
+  let known: ToolListNames | undefined;
+  if (request.tools !== undefined) {
+    // The same tools come with every turn: their names are gathered once per list.
+    known = collectToolListNames({
+      tools: request.tools,
+      fingerprint: toolsFingerprint,
+      collect: collectToolNames,
+    });
+    collector.addAll(known);
   }
   for (const fn of request.functions ?? []) if (isRecord(fn)) collector.add(fn.name);
   for (const name of choiceNames(request.tool_choice)) collector.add(name);
@@ -123,6 +140,15 @@ function collectChatNames(
       }
     }
   }
+  return known;
+}
+
+function collectToolNames(tools: readonly unknown[], add: (name: unknown) => void): void {
+  for (const tool of tools) {
+    if (!isRecord(tool)) continue;
+    const inner = tool.type === 'custom' ? tool.custom : tool.function;
+    if (isRecord(inner)) add(inner.name);
+  }
 }
 
 function choiceNames(choice: unknown): string[] {
@@ -140,28 +166,43 @@ function choiceNames(choice: unknown): string[] {
   return [];
 }
 
+/** Where a tool's projection reports its warnings and argument restorer. */
+type ToolSink = Pick<ToolListRecorder, 'warnings' | 'setArgumentRestorer'>;
+
 function projectChatBody<TRequest extends ChatRequestLike>(
   request: TRequest,
   projection: RequestProjection,
   warnings: ProjectionWarning[],
+  options: ProjectionOptions,
+  known: ToolListNames | undefined,
 ): TRequest {
   let result = request;
-  if (request.tools !== undefined) {
-    result = withProperty(
-      result,
-      'tools',
-      withoutLeftOut(
-        mapIfChanged(request.tools, (tool) => projectTool(tool, projection, warnings)),
-      ),
-    );
+  const tools = request.tools;
+  if (tools !== undefined) {
+    // Hosts resend the same tools on every turn: project the list once per map.
+    const projected = memoizeToolList({
+      tools,
+      projection,
+      key: [options.describeAliases !== false],
+      fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
+      project: (recorder) =>
+        withoutLeftOut(mapIfChanged(tools, (tool) => projectTool(tool, projection, recorder))),
+    });
+    warnings.push(...projected.warnings);
+    result = withProperty(result, 'tools', projected.tools);
   }
   if (request.functions !== undefined) {
+    const sink: ToolSink = {
+      warnings,
+      setArgumentRestorer: (tool, restore) => projection.setArgumentRestorer(tool, restore),
+    };
     result = withProperty(
       result,
       'functions',
       withoutLeftOut(
         mapIfChanged(request.functions, (fn) =>
-          isRecord(fn) ? projectFunction(fn, projection, warnings, false) : fn,
+          isRecord(fn) ? projectFunction(fn, projection, sink, false) : fn,
         ),
       ),
     );
@@ -180,20 +221,63 @@ function projectChatBody<TRequest extends ChatRequestLike>(
   result = withProperty(
     result,
     'messages',
-    mapIfChanged(request.messages, (message) => projectMessage(message, projection)),
+    // Earlier turns come back on every request: project each message once per map.
+    memoizeHistory({
+      items: request.messages as readonly Json[],
+      map: projection.map,
+      key: options.argumentNameTools,
+      fingerprint: messageFingerprint,
+      project: (item) => projectMessage(item, projection),
+    }),
   );
   return result;
 }
 
-function projectTool(
-  tool: unknown,
-  projection: RequestProjection,
-  warnings: ProjectionWarning[],
-): unknown {
+// Everything projectTool reads, for memoizeToolList.
+function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => void): void {
+  visit(tools.length);
+  for (const tool of tools) {
+    visit(tool);
+    if (!isRecord(tool)) continue;
+    visit(tool.type);
+    const inner = tool.type === 'custom' ? tool.custom : tool.function;
+    visit(inner);
+    if (!isRecord(inner)) continue;
+    visit(inner.name);
+    visit(inner.description);
+    visit(inner.parameters);
+    visit(inner.strict);
+  }
+}
+
+// Everything projectMessage reads, for memoizeHistory.
+function messageFingerprint(message: Json, visit: (value: unknown) => void): void {
+  visit(message.role);
+  visit(message.name);
+  const functionCall = message.function_call;
+  visit(functionCall);
+  if (isRecord(functionCall)) visit(functionCall.name);
+  const calls = message.tool_calls;
+  visit(calls);
+  if (!Array.isArray(calls)) return;
+  visit(calls.length);
+  for (const call of calls) {
+    visit(call);
+    if (!isRecord(call)) continue;
+    visit(call.type);
+    const inner = call.type === 'custom' ? call.custom : call.function;
+    visit(inner);
+    if (!isRecord(inner)) continue;
+    visit(inner.name);
+    visit(inner.arguments);
+  }
+}
+
+function projectTool(tool: unknown, projection: RequestProjection, sink: ToolSink): unknown {
   if (!isRecord(tool)) return tool;
   if (tool.type === 'function' && isRecord(tool.function)) {
     const strict = tool.function.strict === true;
-    const fn = projectFunction(tool.function, projection, warnings, strict);
+    const fn = projectFunction(tool.function, projection, sink, strict);
     return fn === LEFT_OUT ? LEFT_OUT : withProperty(tool, 'function', fn);
   }
   if (tool.type === 'custom' && isRecord(tool.custom)) {
@@ -209,7 +293,7 @@ function projectTool(
 function projectFunction(
   fn: Json,
   projection: RequestProjection,
-  warnings: ProjectionWarning[],
+  sink: ToolSink,
   strict: boolean,
 ): Json | typeof LEFT_OUT {
   if (typeof fn.name !== 'string') return fn;
@@ -225,9 +309,9 @@ function projectFunction(
       tool: name,
       strict,
     });
-    warnings.push(...schema.warnings);
+    sink.warnings.push(...schema.warnings);
     if (schema.quarantined) return LEFT_OUT;
-    if (schema.restore !== undefined) projection.setArgumentRestorer(name, schema.restore);
+    if (schema.restore !== undefined) sink.setArgumentRestorer(name, schema.restore);
     next = withProperty(next, 'parameters', schema.schema);
     // Strict was asked for but cannot hold without changing what the schema accepts.
     if (strict && !schema.strict) next = withProperty(next, 'strict', false);
@@ -292,8 +376,7 @@ function projectChoice(choice: unknown, projection: RequestProjection): unknown 
   return choice;
 }
 
-function projectMessage(message: unknown, projection: RequestProjection): unknown {
-  if (!isRecord(message)) return message;
+function projectMessage(message: Json, projection: RequestProjection): Json {
   let next = message;
   if (message.role === 'function' && typeof message.name === 'string') {
     next = withProperty(next, 'name', projection.toWire(message.name));

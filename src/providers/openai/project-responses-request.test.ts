@@ -152,3 +152,37 @@ describe('projectResponsesRequest', () => {
     expect(projectResponsesRequest(input).request).toBe(input);
   });
 });
+
+describe('projectResponsesRequest on the next turn', () => {
+  it('should reuse the projected tools and history of earlier turns and see changes made in place', () => {
+    const tools = [
+      { type: 'function' as const, name: LONG, parameters: schema, strict: false },
+      {
+        type: 'function' as const,
+        name: 'github__create_issue',
+        parameters: schema,
+        strict: false,
+      },
+    ];
+    const call = { type: 'function_call' as const, call_id: 'c1', name: LONG, arguments: '{}' };
+    const input = [{ role: 'user' as const, content: 'hi' }, call];
+    const first = projectResponsesRequest({ model: 'gpt-test', input, tools });
+    const next = projectResponsesRequest({
+      model: 'gpt-test',
+      input: [...input, { role: 'user' as const, content: 'again' }],
+      tools,
+    });
+    expect(next.request.tools).toBe(first.request.tools);
+    expect((next.request.input as unknown[])[1]).toBe((first.request.input as unknown[])[1]);
+    // A host that edits its objects in place gets them projected again.
+    (tools[1] as { name: string }).name = 'browser__browser.fetch';
+    call.name = 'github__create_issue';
+    const edited = projectResponsesRequest({ model: 'gpt-test', input: [...input], tools });
+    expect((edited.request.tools?.[1] as { name?: string } | undefined)?.name).toBe(
+      'browser__browser_fetch',
+    );
+    expect(((edited.request.input as unknown[])[1] as { name: string }).name).toBe(
+      'github__create_issue',
+    );
+  });
+});

@@ -15,6 +15,13 @@ import {
   type RequestProjection,
 } from '../../core/projection/create-request-projection.js';
 import { describeAlias } from '../../core/projection/describe-alias.js';
+import { memoizeHistoryItem } from '../../core/projection/memoize-history-item.js';
+import {
+  collectToolListNames,
+  memoizeToolList,
+  type ToolListNames,
+  type ToolListRecorder,
+} from '../../core/projection/memoize-tool-list.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
@@ -133,7 +140,16 @@ function computeResponses(
     members: undefined as unknown as RequestProjection,
     warnings: [],
   };
-  collect(request, context, { flat, spaces, members });
+  // Without grouping, the same tools come with every turn: their flat names are gathered once.
+  const known =
+    groupServers || request.tools === undefined
+      ? undefined
+      : collectToolListNames({
+          tools: request.tools,
+          fingerprint: toolsFingerprint,
+          collect: collectFlatToolNames,
+        });
+  collect(request, context, { flat, spaces, members }, known);
   context.flat = flat.finish();
   context.spaces = spaces.finish();
   context.members = members.finish();
@@ -142,7 +158,7 @@ function computeResponses(
     ...context.spaces.warnings,
     ...context.members.warnings,
   );
-  return { request: projectBody(request, context), context };
+  return { request: projectBody(request, context, { options, choice, known }), context };
 }
 
 interface Context {
@@ -160,16 +176,31 @@ interface Collectors {
   members: NameCollector;
 }
 
-function collect(request: ResponsesRequestLike, context: Context, collectors: Collectors): void {
+function collectFlatToolNames(tools: readonly unknown[], add: (name: unknown) => void): void {
+  for (const tool of tools) {
+    if (!isRecord(tool) || typeof tool.name !== 'string') continue;
+    if (tool.type === 'function' || tool.type === 'custom') add(tool.name);
+  }
+}
+
+/** Collects every name; `known` holds the flat tool names when nothing is grouped. */
+function collect(
+  request: ResponsesRequestLike,
+  context: Context,
+  collectors: Collectors,
+  known: ToolListNames | undefined,
+): void {
   const addPair = (space: unknown, member: unknown) => {
     collectors.spaces.add(space);
     collectors.members.add(member);
   };
+  if (known !== undefined) collectors.flat.addAll(known);
   for (const tool of request.tools ?? []) {
     if (!isRecord(tool)) continue;
     if (tool.type === 'namespace' && Array.isArray(tool.tools)) {
       for (const member of tool.tools) if (isRecord(member)) addPair(tool.name, member.name);
     } else if (
+      known === undefined &&
       (tool.type === 'function' || tool.type === 'custom') &&
       typeof tool.name === 'string'
     ) {
@@ -213,13 +244,41 @@ function choiceNames(choice: unknown): string[] {
   return [];
 }
 
+/** Where a tool's projection reports its warnings and argument restorer. */
+type ToolSink = Pick<ToolListRecorder, 'warnings' | 'setArgumentRestorer'>;
+
 function projectBody<TRequest extends ResponsesRequestLike>(
   request: TRequest,
   context: Context,
+  given: {
+    options: ResponsesProjectionOptions;
+    choice: readonly string[];
+    known: ToolListNames | undefined;
+  },
 ): TRequest {
+  const { options, choice, known } = given;
   let result = request;
-  if (request.tools !== undefined)
-    result = withProperty(result, 'tools', projectTools(request.tools, context));
+  const tools = request.tools;
+  if (tools !== undefined) {
+    // Hosts resend the same tools on every turn: project the list once per set of maps. Grouping
+    // into namespaces also depends on the names `tool_choice` forces.
+    const projected = memoizeToolList({
+      tools,
+      projection: context.flat,
+      key: [
+        options.describeAliases !== false,
+        context.spaces.map,
+        context.members.map,
+        context.separator,
+        context.grouped.size === 0 ? '' : choice.join('\u0000'),
+      ],
+      fingerprint: toolsFingerprint,
+      ...(known === undefined ? {} : { known }),
+      project: (recorder) => projectTools(tools, context, recorder),
+    });
+    context.warnings.push(...projected.warnings);
+    result = withProperty(result, 'tools', projected.tools);
+  }
   if (request.tool_choice !== undefined) {
     let choice = request.tool_choice;
     const forced = choiceNames(choice);
@@ -242,18 +301,69 @@ function projectBody<TRequest extends ResponsesRequestLike>(
     result = withProperty(result, 'tool_choice', projectChoice(choice, context.flat));
   }
   if (Array.isArray(request.input)) {
+    const flatOnly = context.grouped.size === 0;
     result = withProperty(
       result,
       'input',
-      mapIfChanged(request.input as unknown[], (item) => projectInputItem(item, context)),
+      mapIfChanged(request.input as unknown[], (item) =>
+        // A flat call depends on the flat map alone: project it once per map.
+        flatOnly && isRecord(item) && isCall(item) && typeof item.namespace !== 'string'
+          ? memoizeHistoryItem({
+              item,
+              map: context.flat.map,
+              key: options.argumentNameTools,
+              fingerprint: callFingerprint,
+              project: (call) => projectInputItem(call, context) as Json,
+            })
+          : projectInputItem(item, context),
+      ),
     );
   }
   return result;
 }
 
-function projectTools(tools: readonly unknown[], context: Context): readonly unknown[] {
+// Everything projectTools reads, for memoizeToolList.
+function toolsFingerprint(tools: readonly unknown[], visit: (value: unknown) => void): void {
+  visit(tools.length);
+  for (const tool of tools) {
+    visit(tool);
+    if (!isRecord(tool)) continue;
+    visit(tool.type);
+    visit(tool.name);
+    visit(tool.description);
+    visit(tool.parameters);
+    visit(tool.strict);
+    const members = tool.tools;
+    visit(members);
+    if (!Array.isArray(members)) continue;
+    visit(members.length);
+    for (const member of members) {
+      visit(member);
+      if (!isRecord(member)) continue;
+      visit(member.type);
+      visit(member.name);
+      visit(member.description);
+      visit(member.parameters);
+      visit(member.strict);
+    }
+  }
+}
+
+// Everything projectInputItem reads from a flat call, for memoizeHistoryItem.
+function callFingerprint(item: Json, visit: (value: unknown) => void): void {
+  visit(item.type);
+  visit(item.namespace);
+  visit(item.name);
+  visit(item.arguments);
+}
+
+function projectTools(
+  tools: readonly unknown[],
+  context: Context,
+  sink: ToolSink,
+): readonly unknown[] {
   if (context.grouped.size === 0) {
-    return withoutLeftOut(mapIfChanged(tools, (tool) => projectTool(tool, context)));
+    return withoutLeftOut(mapIfChanged(tools, (tool) => projectTool(tool, context, sink)));
   }
   const result: unknown[] = [];
   const spaces = new Map<string, Json>();
@@ -261,7 +371,7 @@ function projectTools(tools: readonly unknown[], context: Context): readonly unk
     const name = isRecord(tool) ? tool.name : undefined;
     const server = typeof name === 'string' ? context.grouped.get(name) : undefined;
     if (server === undefined || !isRecord(tool)) {
-      const projected = projectTool(tool, context);
+      const projected = projectTool(tool, context, sink);
       if (projected !== LEFT_OUT) result.push(projected);
       continue;
     }
@@ -271,6 +381,7 @@ function projectTools(tools: readonly unknown[], context: Context): readonly unk
       server,
       (tool.name as string).slice(server.length + context.separator.length),
       context,
+      sink,
     );
     if (projectedMember === LEFT_OUT) continue;
     let space = spaces.get(server);
@@ -289,7 +400,7 @@ function projectTools(tools: readonly unknown[], context: Context): readonly unk
   return result;
 }
 
-function projectTool(tool: unknown, context: Context): unknown {
+function projectTool(tool: unknown, context: Context, sink: ToolSink): unknown {
   if (!isRecord(tool)) return tool;
   if (tool.type === 'namespace' && typeof tool.name === 'string' && Array.isArray(tool.tools)) {
     const space = tool.name;
@@ -300,7 +411,7 @@ function projectTool(tool: unknown, context: Context): unknown {
       withoutLeftOut(
         mapIfChanged(tool.tools as unknown[], (member) =>
           isRecord(member) && typeof member.name === 'string'
-            ? projectMember(member, space, member.name, context)
+            ? projectMember(member, space, member.name, context, sink)
             : member,
         ),
       ),
@@ -313,7 +424,7 @@ function projectTool(tool: unknown, context: Context): unknown {
       tool.name,
       context.flat.toWire(tool.name),
       context.flat.describe(tool.name, tool.description),
-      context,
+      sink,
     );
   }
   return tool;
@@ -324,6 +435,7 @@ function projectMember(
   space: string,
   name: string,
   context: Context,
+  sink: ToolSink,
 ): Json | typeof LEFT_OUT {
   const canonical = space + context.separator + name;
   const aliased = context.spaces.isAliased(space) || context.members.isAliased(name);
@@ -334,7 +446,7 @@ function projectMember(
         separator: context.separator,
       })
     : member.description;
-  return projectFunction(member, canonical, context.members.toWire(name), description, context);
+  return projectFunction(member, canonical, context.members.toWire(name), description, sink);
 }
 
 function projectFunction(
@@ -342,7 +454,7 @@ function projectFunction(
   canonical: string,
   wire: string,
   description: unknown,
-  context: Context,
+  sink: ToolSink,
 ): Json | typeof LEFT_OUT {
   let next = withProperty(tool, 'name', wire);
   if (description !== undefined) next = withProperty(next, 'description', description);
@@ -353,9 +465,9 @@ function projectFunction(
       tool: canonical,
       strict: tool.strict === true,
     });
-    context.warnings.push(...schema.warnings);
+    sink.warnings.push(...schema.warnings);
     if (schema.quarantined) return LEFT_OUT;
-    if (schema.restore !== undefined) context.flat.setArgumentRestorer(canonical, schema.restore);
+    if (schema.restore !== undefined) sink.setArgumentRestorer(canonical, schema.restore);
     next = withProperty(next, 'parameters', schema.schema);
     // Strict was asked for but cannot hold without changing what the schema accepts.
     if (tool.strict === true && !schema.strict) next = withProperty(next, 'strict', false);
