@@ -32,7 +32,7 @@ const MUTATIONS = [
   [
     '3 bijection',
     MAP,
-    'return fromWire.get(wire);',
+    'return fromWire.get(wire) ?? (toWire.get(wire) === wire ? wire : undefined);',
     'return fromWire.get(wire) ?? wire;',
     MAP.replace('.ts', '.test.ts'),
     '3. bijection',

@@ -191,7 +191,7 @@ function collectNames(names: Iterable<string>): string[] {
       });
     }
   }
-  return list === names ? (list as string[]).slice() : (list as string[]);
+  return list as string[];
 }
 
 function rememberMap(context: Context, key: string, names: string[], map: ToolWireMap): void {
@@ -211,9 +211,11 @@ function rememberMap(context: Context, key: string, names: string[], map: ToolWi
     for (const entry of oldest) context.cachedMapNames -= entry.names.length;
     count -= oldest.length;
   }
+  // A copy: the caller may change its array after this call.
+  const entry = { names: names.slice(), map };
   const bucket = context.maps.get(key);
-  if (bucket === undefined) context.maps.set(key, [{ names, map }]);
-  else bucket.push({ names, map });
+  if (bucket === undefined) context.maps.set(key, [entry]);
+  else bucket.push(entry);
   context.cachedMapNames += names.length;
 }
 
@@ -281,22 +283,22 @@ function buildMap(
   // 2. Names that fit keep their own name; repeated names are seen once.
   const identities: string[] = [];
   for (const name of list) {
-    if (toWire.has(name)) continue;
     const pinned = overrides?.get(name);
     if (pinned !== undefined) {
       toWire.set(name, pinned);
       fromWire.set(pinned, name);
       continue;
     }
-    if (
-      fitsCompiledEnvelope(name, context.compiled) &&
-      !(reserved.size > 0 && reserved.has(name))
-    ) {
-      toWire.set(name, name);
-      fromWire.set(name, name);
+    const fits =
+      fitsCompiledEnvelope(name, context.compiled) && !(reserved.size > 0 && reserved.has(name));
+    // One operation both records the name and tells a repeat (the size does not grow).
+    const size = toWire.size;
+    toWire.set(name, fits ? name : PENDING);
+    if (toWire.size === size) continue;
+    if (fits) {
+      // A name sent as it is lives in `toWire` only (mapped to itself); `fromWire` holds the rest.
       if (name.includes(separator)) identities.push(name);
     } else {
-      toWire.set(name, PENDING);
       rest.push(name);
     }
   }
@@ -311,7 +313,7 @@ function buildMap(
     }
   };
   const isTaken = (wire: string): boolean =>
-    fromWire.has(wire) || (reserved.size > 0 && reserved.has(wire));
+    fromWire.has(wire) || toWire.get(wire) === wire || (reserved.size > 0 && reserved.has(wire));
 
   // 3. Everything else. First try each name's first choice in the order given: when none of them
   // conflicts, that is exactly what the sorted pass below would choose, at a lookup per name.
@@ -322,7 +324,10 @@ function buildMap(
     if (info.substituteServerPart !== undefined) knowServerParts();
     let wire: string | undefined;
     if (info.substitute !== undefined) {
-      const owner = fromWire.get(info.substitute);
+      const owner =
+        toWire.get(info.substitute) === info.substitute
+          ? info.substitute
+          : fromWire.get(info.substitute);
       if (owner === undefined) {
         if (
           !(reserved.size > 0 && reserved.has(info.substitute)) &&
@@ -666,7 +671,7 @@ function freezeMap(
       return wire;
     },
     fromWire(wire: string): string | undefined {
-      return fromWire.get(wire);
+      return fromWire.get(wire) ?? (toWire.get(wire) === wire ? wire : undefined);
     },
     entries(): Array<[string, string]> {
       sorted ??= [...toWire.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
