@@ -35,3 +35,46 @@ export interface ArgumentMap {
   /** The value was asked for as JSON text in a string (a target that needs a type, for "any value"). */
   readonly json?: true;
 }
+
+/**
+ * True when the map says something about the properties of an object value.
+ * @internal
+ */
+export function hasObjectPart(map: ArgumentMap): boolean {
+  return (
+    map.keys !== undefined ||
+    map.optionalNulls !== undefined ||
+    map.properties !== undefined ||
+    map.additionalProperties !== undefined
+  );
+}
+
+/**
+ * The map for the value under wire key `wire`: its own entry, else the `additionalProperties` map
+ * for keys `properties` does not declare.
+ * @internal
+ */
+export function propertyMap(map: ArgumentMap, wire: string): ArgumentMap | undefined {
+  if (map.properties !== undefined && Object.hasOwn(map.properties, wire)) {
+    return map.properties[wire];
+  }
+  const declared = map.declared === undefined || map.declared.includes(wire);
+  return declared ? undefined : map.additionalProperties;
+}
+
+/**
+ * Sets an own, enumerable data property, so that keys such as `__proto__` stay plain data.
+ * @internal
+ */
+export function setDataProperty(
+  target: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}

@@ -1,4 +1,4 @@
-import type { ArgumentMap } from './argument-map.js';
+import { type ArgumentMap, hasObjectPart, propertyMap, setDataProperty } from './argument-map.js';
 
 /**
  * The reverse of {@link restoreArguments}: writes arguments the MCP server's schema describes in
@@ -55,42 +55,17 @@ function projectObject(value: Record<string, unknown>, map: ArgumentMap): Record
   const out: Record<string, unknown> = {};
   for (const original of Object.keys(value)) {
     const wire = wireOf.get(original) ?? original;
-    const declared = map.declared === undefined || map.declared.includes(wire);
-    const childMap =
-      map.properties !== undefined && Object.hasOwn(map.properties, wire)
-        ? map.properties[wire]
-        : declared
-          ? undefined
-          : map.additionalProperties;
+    const childMap = propertyMap(map, wire);
     const item = value[original];
     const projected = childMap === undefined ? item : projectValue(item, childMap);
-    Object.defineProperty(out, wire, {
-      value: projected,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setDataProperty(out, wire, projected);
   }
   for (const wire of map.optionalNulls ?? []) {
     if (!Object.hasOwn(out, wire)) {
-      Object.defineProperty(out, wire, {
-        value: null,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setDataProperty(out, wire, null);
     }
   }
   return out;
-}
-
-function hasObjectPart(map: ArgumentMap): boolean {
-  return (
-    map.keys !== undefined ||
-    map.optionalNulls !== undefined ||
-    map.properties !== undefined ||
-    map.additionalProperties !== undefined
-  );
 }
 
 function fitsOriginalShape(value: unknown, map: ArgumentMap): boolean {

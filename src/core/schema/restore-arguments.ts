@@ -1,4 +1,4 @@
-import type { ArgumentMap } from './argument-map.js';
+import { type ArgumentMap, hasObjectPart, propertyMap, setDataProperty } from './argument-map.js';
 
 /**
  * Turns the arguments a model wrote against a projected schema back into the arguments the MCP
@@ -60,31 +60,11 @@ function restoreObject(value: Record<string, unknown>, map: ArgumentMap): Record
     if (item === null && map.optionalNulls?.includes(wire)) continue;
     const original =
       map.keys !== undefined && Object.hasOwn(map.keys, wire) ? (map.keys[wire] as string) : wire;
-    const declared = map.declared === undefined || map.declared.includes(wire);
-    const childMap =
-      map.properties !== undefined && Object.hasOwn(map.properties, wire)
-        ? map.properties[wire]
-        : declared
-          ? undefined
-          : map.additionalProperties;
+    const childMap = propertyMap(map, wire);
     const restored = childMap === undefined ? item : restoreValue(item, childMap);
-    Object.defineProperty(out, original, {
-      value: restored,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setDataProperty(out, original, restored);
   }
   return out;
-}
-
-function hasObjectPart(map: ArgumentMap): boolean {
-  return (
-    map.keys !== undefined ||
-    map.optionalNulls !== undefined ||
-    map.properties !== undefined ||
-    map.additionalProperties !== undefined
-  );
 }
 
 /** Whether a branch's map is about values of this shape (the first that fits is the one used). */
