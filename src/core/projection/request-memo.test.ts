@@ -34,4 +34,15 @@ describe('createRequestMemo', () => {
     memo.set(request, undefined, 'none');
     expect(memo.get(request, undefined)).toBe('none');
   });
+
+  it('should compute once and reuse until a part changes', () => {
+    const request = { tools: [{ name: 'a' }] };
+    let computed = 0;
+    const compute = (): string => `value ${++computed}`;
+    expect(memo.getOrCompute(request, undefined, compute)).toBe('value 1');
+    expect(memo.getOrCompute(request, undefined, compute)).toBe('value 1');
+    request.tools.push({ name: 'b' });
+    expect(memo.getOrCompute(request, undefined, compute)).toBe('value 2');
+    expect(computed).toBe(2);
+  });
 });

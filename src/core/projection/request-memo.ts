@@ -12,6 +12,8 @@ export interface RequestMemo<TRequest extends object, TValue> {
   get(request: TRequest, options: unknown): TValue | undefined;
   /** Stores the value for this request and options. */
   set(request: TRequest, options: unknown, value: TValue): void;
+  /** The stored value when it is still valid, else `compute()`, stored for next time. */
+  getOrCompute(request: TRequest, options: unknown, compute: () => TValue): TValue;
 }
 
 /**
@@ -34,7 +36,7 @@ export function createRequestMemo<TRequest extends object, TValue>(
   parts: RequestParts<TRequest>,
 ): RequestMemo<TRequest, TValue> {
   const entries = new WeakMap<TRequest, { options: unknown; parts: unknown[]; value: TValue }>();
-  return {
+  const memo: RequestMemo<TRequest, TValue> = {
     get(request, options) {
       const entry = entries.get(request);
       if (entry === undefined || entry.options !== options) return undefined;
@@ -43,5 +45,13 @@ export function createRequestMemo<TRequest extends object, TValue>(
     set(request, options, value) {
       entries.set(request, { options, parts: recordFingerprint(request, parts), value });
     },
+    getOrCompute(request, options, compute) {
+      const known = memo.get(request, options);
+      if (known !== undefined) return known;
+      const value = compute();
+      memo.set(request, options, value);
+      return value;
+    },
   };
+  return memo;
 }

@@ -88,11 +88,7 @@ export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
       message: 'AI SDK call options must be an object with a prompt (LanguageModelV4CallOptions).',
     });
   }
-  let state = memo.get(params, options);
-  if (state === undefined) {
-    state = projectState(params, options ?? {});
-    memo.set(params, options, state);
-  }
+  const state = memo.getOrCompute(params, options, () => projectState(params, options ?? {}));
   const { projection, warnings } = state;
   const request = state.request as TParams;
 

@@ -69,11 +69,7 @@ export function projectMessagesRequest<TRequest extends MessagesRequestLike>(
     arrays: ['messages'],
     optionalArrays: ['tools'],
   });
-  let state = memo.get(request, options);
-  if (state === undefined) {
-    state = project(request, options ?? {});
-    memo.set(request, options, state);
-  }
+  const state = memo.getOrCompute(request, options, () => project(request, options ?? {}));
   const { projection } = state;
   return {
     request: state.request as TRequest,

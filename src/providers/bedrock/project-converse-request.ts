@@ -96,11 +96,7 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
         'Bedrock request must be the input of ConverseCommand or ConverseStreamCommand ({ modelId, messages, toolConfig }).',
     });
   }
-  let state = memo.get(request, options);
-  if (state === undefined) {
-    state = projectState(request, options ?? {});
-    memo.set(request, options, state);
-  }
+  const state = memo.getOrCompute(request, options, () => projectState(request, options ?? {}));
   const { projection, warnings } = state;
   const projected = state.request as TRequest;
 

@@ -97,11 +97,7 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
         'Gemini request must be the object passed to models.generateContent ({ model, contents, config }).',
     });
   }
-  let state = memo.get(request, options);
-  if (state === undefined) {
-    state = projectState(request, options ?? {});
-    memo.set(request, options, state);
-  }
+  const state = memo.getOrCompute(request, options, () => projectState(request, options ?? {}));
   const { projection, warnings } = state;
   // @google/genai rewrites `parameters` on the declaration objects it is given (its tTool assigns
   // the processed schema back), so those declarations always go out as fresh copies: the SDK then

@@ -66,20 +66,18 @@ export function projectChatRequest<TRequest extends ChatRequestLike>(
     arrays: ['messages'],
     optionalArrays: ['tools', 'functions'],
   });
-  let state = memo.get(request, options);
-  if (state === undefined) {
+  const state = memo.getOrCompute(request, options, () => {
     const resolved = options ?? {};
     const collector = createNameCollector({ ...resolved, envelope: resolved.envelope ?? 'openai' });
     const known = collectChatNames(request, collector);
     const projection = collector.finish();
     const warnings: ProjectionWarning[] = [...projection.warnings];
-    state = {
+    return {
       request: projectChatBody(request, projection, warnings, resolved, known),
       projection,
       warnings,
     };
-    memo.set(request, options, state);
-  }
+  });
   const { projection } = state;
   return {
     request: state.request as TRequest,

@@ -74,11 +74,7 @@ export function projectResponsesRequest<TRequest extends ResponsesRequestLike>(
   options?: ResponsesProjectionOptions,
 ): ProjectedResponsesRequest<TRequest> {
   assertRequestShape(request, { subject: 'OpenAI Responses request', optionalArrays: ['tools'] });
-  let state = memo.get(request, options);
-  if (state === undefined) {
-    state = computeResponses(request, options ?? {});
-    memo.set(request, options, state);
-  }
+  const state = memo.getOrCompute(request, options, () => computeResponses(request, options ?? {}));
   const { context } = state;
   return {
     request: state.request as TRequest,
