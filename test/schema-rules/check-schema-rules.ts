@@ -3,7 +3,9 @@
  * section b (and, for Anthropic property keys, the API error quoted in the issues cited there).
  * It shares no code with src/core/schema: it is the second opinion the projection is tested against.
  */
+
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { GEMINI_SCHEMA_FIELDS, VERTEX_SCHEMA_FIELDS } from '../support/gemini-schema-fields.js';
 
 export type RuleSet =
   | 'openai'
@@ -17,31 +19,6 @@ export type RuleSet =
 
 type Node = Record<string, unknown>;
 
-const GEMINI_FIELDS = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'items',
-  'minItems',
-  'maxItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'example',
-  'anyOf',
-  'propertyOrdering',
-  'default',
-]);
-const VERTEX_FIELDS = new Set([...GEMINI_FIELDS, 'additionalProperties', 'ref', 'defs']);
 const GEMINI_JSON_FIELDS = new Set([
   '$id',
   '$defs',
@@ -248,7 +225,7 @@ function walk(
   }
 
   if (rules === 'gemini' || rules === 'vertex') {
-    const fields = rules === 'gemini' ? GEMINI_FIELDS : VERTEX_FIELDS;
+    const fields = rules === 'gemini' ? GEMINI_SCHEMA_FIELDS : VERTEX_SCHEMA_FIELDS;
     for (const key of Object.keys(node))
       if (!fields.has(key)) problems.push(`${path}: unknown field ${key}`);
     if (Array.isArray(node.type)) problems.push(`${path}: type must be a single value`);
