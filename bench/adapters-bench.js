@@ -4,39 +4,17 @@
 // (cold: a new request object with the same tools, the same history objects and two new ones),
 // and on the same request again (warm). Runs after
 // `npm run build`: `node bench/adapters-bench.js`, or through `npm run bench`.
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { projectLanguageModelRequest } from '../dist/providers/ai-sdk/index.js';
 import { projectMessagesRequest } from '../dist/providers/anthropic/index.js';
 import { projectConverseRequest } from '../dist/providers/bedrock/index.js';
 import { projectGenerateContentRequest } from '../dist/providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../dist/providers/openai/index.js';
+import { catalogs, median, SERVERS } from './bench-fixture.js';
 
 const AI_SDK_OPTIONS = { envelope: 'openai', schemaTarget: 'openai' };
 const COLD_TARGET = 0.05;
 const WARM_TARGET = 0.01;
-
-const catalogFolder = fileURLToPath(new URL('../test/fixtures/catalogs/', import.meta.url));
-const catalogs = Object.fromEntries(
-  readdirSync(catalogFolder)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => [
-      file.replace(/\.json$/, ''),
-      JSON.parse(readFileSync(catalogFolder + file, 'utf8')),
-    ]),
-);
-
-/** Eight servers: half with short keys, half with registry-style keys that force aliases. */
-const SERVERS = [
-  ['github', 'github'],
-  ['notion', 'notion'],
-  ['memory', 'memory'],
-  ['sentry', 'sentry'],
-  ['linear-mcp', 'io.github.example-org/linear-mcp-server'],
-  ['chrome-devtools', 'io.github.chromedevtools/chrome-devtools-mcp'],
-  ['supabase', 'com.supabase/mcp-server-supabase-official'],
-  ['azure-devops', 'com.microsoft.azure-devops/azure-devops-mcp'],
-];
 
 /** About 200 tools (canonical names, descriptions, MCP schemas) and the 50 that history calls. */
 function neutralTools(variant) {
@@ -317,11 +295,6 @@ const SUBJECTS = [
     }),
   },
 ];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Microseconds per call of `run`, repeated until at least `minimumMs` have passed. */
 function timeLoop(run, minimumMs) {

@@ -1,32 +1,9 @@
 // Core wire-map benchmark: projection of a realistic request against JSON.stringify of the same
 // request, cold and warm, and how time per name grows from 100 to 10,000 names.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { nameHash } from '../dist/core/name-hash.js';
 import { createToolWireMap } from '../dist/index.js';
-
-const catalogFolder = fileURLToPath(new URL('../test/fixtures/catalogs/', import.meta.url));
-const catalogs = Object.fromEntries(
-  readdirSync(catalogFolder)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => [
-      file.replace(/\.json$/, ''),
-      JSON.parse(readFileSync(catalogFolder + file, 'utf8')),
-    ]),
-);
-
-/** Eight servers, half with short keys and half with registry-style keys of 35-45 characters. */
-const SERVERS = [
-  ['github', 'github'],
-  ['notion', 'notion'],
-  ['memory', 'memory'],
-  ['sentry', 'sentry'],
-  ['linear-mcp', 'io.github.example-org/linear-mcp-server'],
-  ['chrome-devtools', 'io.github.chromedevtools/chrome-devtools-mcp'],
-  ['supabase', 'com.supabase/mcp-server-supabase-official'],
-  ['azure-devops', 'com.microsoft.azure-devops/azure-devops-mcp'],
-];
+import { catalogs, median, SERVERS } from './bench-fixture.js';
 
 /** A Chat Completions style request with about 200 tools and 100 history messages naming 50 of them. */
 export function buildRequest(variant = '') {
@@ -79,11 +56,6 @@ export function projectNames(request, envelope = 'openai') {
 /** A full collection between samples when node runs with --expose-gc (npm run bench does). */
 function collectGarbage() {
   globalThis.gc?.();
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Microseconds per call of `run`, repeated until at least `minimumMs` have passed, median of 7. */

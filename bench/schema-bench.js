@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { projectInputSchema } from '../dist/index.js';
+import { median } from './bench-fixture.js';
 
 const catalogFolder = fileURLToPath(new URL('../test/fixtures/catalogs/', import.meta.url));
 const schemas = readdirSync(catalogFolder)
@@ -22,11 +23,6 @@ const CASES = [
   ['bedrock', { target: 'bedrock' }],
   ['mcp', { target: 'mcp' }],
 ];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Milliseconds per call of `run`, repeated until at least `minimumMs` have passed, median of 7. */
 function timeRepeated(run, minimumMs = 40) {
