@@ -6,6 +6,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
 
 /** What a live connection knows about how its process or session ended. @internal */
@@ -43,6 +44,8 @@ export interface StartDiagnostics {
 export interface ConnectMcpServerOptions {
   config: McpServerConfig;
   clientInfo: { name: string; version: string };
+  /** What the client declares it supports (sampling, elicitation, roots); none by default. */
+  capabilities?: ClientCapabilities;
   timeout: number;
   signal?: AbortSignal;
   /** Called (once) when the connection closes for any reason after it was opened. */
@@ -120,7 +123,7 @@ async function connectStdio(
     }
     await client.close().catch(() => undefined);
   };
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
   const connection: LiveConnection = {
     client,
     transport,
@@ -154,7 +157,7 @@ async function connectHttp(
     kind === 'sse'
       ? new SSEClientTransport(new URL(url), { requestInit })
       : new StreamableHTTPClientTransport(new URL(url), { requestInit });
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
   const connection: LiveConnection = {
     client,
     transport,

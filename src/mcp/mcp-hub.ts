@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type CallToolResult,
+  type ClientCapabilities,
   ErrorCode,
   McpError,
   type Tool,
@@ -100,6 +101,16 @@ export interface McpHubOptions {
   callTimeout?: number;
   /** Restart crashed servers, or `false` to leave them `failed`. */
   restart?: McpRestartOptions | false;
+  /**
+   * What the hub declares to every server it connects (a proxy declares the sampling, elicitation
+   * and roots it forwards to its own clients). @defaultValue `{}`
+   */
+  clientCapabilities?: ClientCapabilities;
+  /**
+   * Called with each server's SDK client before it connects (again after every restart), to
+   * install handlers for server-to-client requests and notifications the hub does not handle.
+   */
+  prepareClient?: (server: string, client: Client) => void;
 }
 
 /** Options of {@link McpHub.callTool}. */
@@ -281,6 +292,15 @@ export class McpHub {
       : { tools: record.listed.map((tool) => structuredClone(tool)), status };
   }
 
+  /**
+   * The live SDK client of a ready server, for requests the hub does not wrap (prompts, resources,
+   * completion); `undefined` while the server is not ready.
+   */
+  client(key: string): Client | undefined {
+    const record = this.#records.get(key);
+    return record?.status.state === 'ready' ? record.connection?.client : undefined;
+  }
+
   /** Listens to status and tool changes; returns the function that stops listening. */
   subscribe(listener: (event: McpHubEvent) => void): () => void {
     this.#listeners.add(listener);
@@ -443,6 +463,9 @@ export class McpHub {
         diagnostics,
         config,
         clientInfo: this.#options.clientInfo ?? { name: 'toolwire', version: VERSION },
+        ...(this.#options.clientCapabilities === undefined
+          ? {}
+          : { capabilities: this.#options.clientCapabilities }),
         timeout: connectTimeout,
         prepare: (client) => this.#prepare(record, client),
         onClose: () => this.#onClose(record, generation),
@@ -488,6 +511,7 @@ export class McpHub {
   }
 
   #prepare(record: ServerRecord, client: Client): void {
+    this.#options.prepareClient?.(record.key, client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (record.status.state === 'ready') void this.#refresh(record);
     });
