@@ -49,7 +49,9 @@ const CASES: [string, Omit<ProjectInputSchemaOptions, 'subject'>][] = [
 
 describe('round trip of meaning over the corpus', () => {
   it('should compile nearly every corpus schema, so the property covers the corpus', () => {
-    const compiledCount = [...originals.values()].filter((validate) => validate !== undefined).length;
+    const compiledCount = [...originals.values()].filter(
+      (validate) => validate !== undefined,
+    ).length;
     expect(compiledCount).toBe(tools.length);
   });
 
