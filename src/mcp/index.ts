@@ -31,6 +31,7 @@ export {
   type NamingPresetInput,
   resolveNamingPreset,
 } from '../core/naming-preset.js';
+export { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
 export {
   type FindMcpConfigFilesOptions,
   findMcpConfigFiles,
@@ -52,6 +53,7 @@ export {
 export type { McpHubTool } from './mcp-hub-tool.js';
 export type { McpHubWarning, McpHubWarningCode } from './mcp-hub-warning.js';
 export type { McpServerState, McpServerStatus } from './mcp-server-status.js';
+export { createSecretMask, maskSecrets, SECRET_MASK } from './mask-secrets.js';
 export {
   type CatalogTool,
   type McpCatalog,
@@ -63,6 +65,7 @@ export {
   type McpConfigFormat,
   type McpHttpServerConfig,
   type McpServerConfig,
+  type McpServerDisplay,
   type McpServerEntry,
   type McpStdioServerConfig,
   type ParseMcpConfigOptions,
