@@ -38,6 +38,7 @@ export {
   type McpConfigLocation,
 } from './find-mcp-config-files.js';
 export {
+  type GuardableMcpServer,
   type GuardToolNamesOptions,
   type GuardToolNamesResult,
   guardToolNames,
