@@ -339,7 +339,8 @@ describe('projectInputSchema', () => {
       }
       const broken = { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } };
       for (const subject of ['Tool "x"', 'Tool "y"', undefined]) {
-        expect(() => projectInputSchema(broken, { target: 'openai', subject })).toThrow(
+        const options = subject === undefined ? {} : { subject };
+        expect(() => projectInputSchema(broken, { target: 'openai', ...options })).toThrow(
           new RegExp(`^${subject ?? 'Tool'}: Schema at "/properties/a" refers to`),
         );
       }
