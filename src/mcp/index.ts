@@ -43,6 +43,7 @@ export {
   type GuardToolNamesResult,
   guardToolNames,
 } from './guard-tool-names.js';
+export { createSecretMask, maskSecrets, SECRET_MASK } from './mask-secrets.js';
 export {
   createMcpHub,
   McpHub,
@@ -54,7 +55,6 @@ export {
 export type { McpHubTool } from './mcp-hub-tool.js';
 export type { McpHubWarning, McpHubWarningCode } from './mcp-hub-warning.js';
 export type { McpServerState, McpServerStatus } from './mcp-server-status.js';
-export { createSecretMask, maskSecrets, SECRET_MASK } from './mask-secrets.js';
 export {
   type CatalogTool,
   type McpCatalog,
