@@ -5,6 +5,7 @@ import { registerCaptureCommand } from './commands/capture.js';
 import { registerDiffCommand } from './commands/diff.js';
 import { registerLintCommand } from './commands/lint.js';
 import { registerNamesCommand } from './commands/names.js';
+import { registerProxyCommand } from './commands/proxy.js';
 
 /** Options of {@link runCli}. @internal */
 export interface RunCliOptions {
@@ -58,6 +59,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   registerNamesCommand(program, context);
   registerDiffCommand(program, context);
   registerCaptureCommand(program, context);
+  registerProxyCommand(program, context);
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {

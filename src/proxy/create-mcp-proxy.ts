@@ -93,6 +93,8 @@ export interface ProxySession {
   readonly profile: ClientProfile;
   /** The SDK server speaking to the client. */
   readonly server: Server;
+  /** Resolves when the session has ended, from either side. */
+  readonly closed: Promise<void>;
   /** Ends the session. */
   close(): Promise<void>;
 }
@@ -264,9 +266,14 @@ export class McpProxy {
         },
       },
     );
+    let ended: () => void = () => {};
+    const closed = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
     const session: SessionRecord = {
       profile,
       server,
+      closed,
       scope: scopeOf(profile, this.#key),
       subscriptions: new Set(),
       initialized: false,
@@ -279,6 +286,7 @@ export class McpProxy {
       session.initialized = true;
     };
     server.onclose = () => {
+      ended();
       this.#sessions.delete(session);
       for (const callers of this.#callers.values()) {
         for (let index = callers.length - 1; index >= 0; index--)

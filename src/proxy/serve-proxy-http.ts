@@ -101,12 +101,14 @@ export async function serveProxyHttp(options: ServeProxyHttpOptions): Promise<Pr
       return;
     }
     const profile = profileOf(url.pathname, options.proxy.profile);
-    if (profile === undefined) return reject(response, 404, 'Not found; use /mcp or /mcp/<client>.');
+    if (profile === undefined)
+      return reject(response, 404, 'Not found; use /mcp or /mcp/<client>.');
     const sessionId = request.headers['mcp-session-id'];
     let body: unknown;
     if (request.method === 'POST') {
       const read = await readBody(request, maxBody);
-      if (read === 'too-large') return reject(response, 413, `Bodies are limited to ${maxBody} bytes.`);
+      if (read === 'too-large')
+        return reject(response, 413, `Bodies are limited to ${maxBody} bytes.`);
       try {
         body = JSON.parse(read);
       } catch {
@@ -116,7 +118,8 @@ export async function serveProxyHttp(options: ServeProxyHttpOptions): Promise<Pr
     if (typeof sessionId === 'string') {
       const entry = transports.get(sessionId);
       if (entry === undefined) return reject(response, 404, 'Session not found.', -32001);
-      if (entry.profile !== profile) return reject(response, 400, 'Session belongs to another path.');
+      if (entry.profile !== profile)
+        return reject(response, 400, 'Session belongs to another path.');
       await entry.transport.handleRequest(request, response, body);
       return;
     }
