@@ -37,6 +37,7 @@ export {
   type McpConfigLocation,
 } from './find-mcp-config-files.js';
 export {
+  type GuardableMcpServer,
   type GuardToolNamesOptions,
   type GuardToolNamesResult,
   guardToolNames,
