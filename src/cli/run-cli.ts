@@ -3,6 +3,7 @@ import { ToolwireError } from '../core/toolwire-error.js';
 import { type CliContext, EXIT } from './cli-context.js';
 import { registerCaptureCommand } from './commands/capture.js';
 import { registerDiffCommand } from './commands/diff.js';
+import { registerGatewayCommand } from './commands/gateway.js';
 import { registerLintCommand } from './commands/lint.js';
 import { registerNamesCommand } from './commands/names.js';
 
@@ -58,6 +59,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   registerNamesCommand(program, context);
   registerDiffCommand(program, context);
   registerCaptureCommand(program, context);
+  registerGatewayCommand(program, context);
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {
