@@ -37,6 +37,7 @@ export {
   type McpConfigLocation,
 } from './find-mcp-config-files.js';
 export {
+  type GuardableMcpServer,
   type GuardToolNamesOptions,
   type GuardToolNamesResult,
   guardToolNames,
@@ -47,11 +48,11 @@ export {
   type McpHubCallOptions,
   type McpHubEvent,
   type McpHubOptions,
-  type McpHubTool,
   type McpRestartOptions,
-  type McpServerState,
-  type McpServerStatus,
 } from './mcp-hub.js';
+export type { McpHubTool } from './mcp-hub-tool.js';
+export type { McpHubWarning, McpHubWarningCode } from './mcp-hub-warning.js';
+export type { McpServerState, McpServerStatus } from './mcp-server-status.js';
 export {
   type CatalogTool,
   type McpCatalog,

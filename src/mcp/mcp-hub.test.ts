@@ -308,12 +308,20 @@ describe('McpHub naming presets', () => {
     await hub.start();
     expect(hub.tool('one--echo')?.remoteName).toBe('echo');
     expect(hub.tool('one--a_b')?.remoteName).toBe('a.b');
-    expect(hub.server('one')?.warnings.join('\n')).toMatch(
-      /Tool "a_b" forms the name "one--a_b" under the cecli preset, which "a.b" of server "one" already has/,
-    );
-    expect(hub.server('one')?.warnings).toContain(
-      'The server lists "echo" more than once; the first is kept.',
-    );
+    const warnings = hub.server('one')?.warnings ?? [];
+    expect(warnings.find((warning) => warning.code === 'NAME_TAKEN')).toMatchObject({
+      server: 'one',
+      tool: 'a_b',
+      message: expect.stringMatching(
+        /^Server "one": tool "a_b" forms the name "one--a_b" under the cecli preset, which "a.b" of server "one" already has/,
+      ),
+    });
+    expect(warnings).toContainEqual({
+      code: 'DUPLICATE_TOOL',
+      server: 'one',
+      tool: 'echo',
+      message: 'Server "one" lists "echo" more than once; the first is kept.',
+    });
     expect(hub.server('one')?.toolCount).toBe(6);
   });
 });
