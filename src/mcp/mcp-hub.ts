@@ -3,7 +3,9 @@ import { type NamingPresetInput, resolveNamingPreset } from '../core/naming-pres
 import { ToolwireError } from '../core/toolwire-error.js';
 import { callMcpTool } from './call-mcp-tool.js';
 import { claimCanonicalNames } from './claim-canonical-names.js';
-import { errorText, unavailableError } from './describe-mcp-failure.js';
+import { errorText, maskError, unavailableError } from './describe-mcp-failure.js';
+import { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
+import { createSecretMask } from './mask-secrets.js';
 import type { McpHubTool } from './mcp-hub-tool.js';
 import type { McpHubWarning } from './mcp-hub-warning.js';
 import {
@@ -48,6 +50,12 @@ export interface McpHubOptions {
   callTimeout?: number;
   /** Restart crashed servers, or `false` to leave them `failed`. */
   restart?: McpRestartOptions | false;
+  /**
+   * More values never to show, beside each entry's `secrets` and its `env` and header values.
+   * Every secret is masked (`***`) in every `reason`, `error`, warning, stderr line and rejected
+   * call the hub produces.
+   */
+  secrets?: readonly string[];
 }
 
 /** Options of {@link McpHub.callTool}. */
@@ -95,19 +103,25 @@ export class McpHub {
   constructor(options: McpHubOptions) {
     this.#options = options;
     const preset = resolveNamingPreset(options.preset);
-    this.#context = {
-      options,
-      preset,
-      closed: () => this.#closed,
-      setStatus: (record, patch) => this.#setStatus(record, patch),
-      setTools: (record, listed, warnings) => this.#setTools(record, listed, warnings),
-    };
     const entries: McpServerEntry[] = Array.isArray(options.servers)
       ? (options.servers as readonly McpServerEntry[]).slice()
       : Object.entries(options.servers as Record<string, McpServerConfig>).map(([key, config]) => ({
           key,
           config,
         }));
+    // One mask for every server: a message about one server may quote another's value.
+    const mask = createSecretMask([
+      ...entries.flatMap((entry) => mcpServerSecrets(entry)),
+      ...(options.secrets ?? []),
+    ]);
+    this.#context = {
+      options,
+      preset,
+      closed: () => this.#closed,
+      mask,
+      setStatus: (record, patch) => this.#setStatus(record, patch),
+      setTools: (record, listed, warnings) => this.#setTools(record, listed, warnings),
+    };
     for (const entry of entries) {
       if (this.#records.has(entry.key)) {
         throw new ToolwireError({
@@ -126,13 +140,14 @@ export class McpHub {
       const error = entry.error ?? this.#checkKey(entry.key);
       if (error !== undefined) {
         status.state = 'failed';
-        status.error = error;
-        status.reason = error.message;
+        status.error = maskError(error, mask);
+        status.reason = status.error.message;
       } else if (entry.config === undefined && entry.disabled !== true) {
         status.state = 'failed';
         status.reason = `Server "${entry.key}" has no configuration.`;
       }
-      this.#records.set(entry.key, createMcpServerRecord(entry.key, entry.config, status));
+      const display = displayMcpServer(entry)?.text ?? entry.key;
+      this.#records.set(entry.key, createMcpServerRecord(entry.key, entry.config, display, status));
     }
   }
 
@@ -215,12 +230,16 @@ export class McpHub {
     if (record.status.state !== 'ready' || connection === undefined) {
       throw unavailableError(record.status);
     }
-    return callMcpTool({
-      connection,
-      tool,
-      call: options,
-      defaultTimeout: this.#options.callTimeout ?? 60_000,
-    });
+    try {
+      return await callMcpTool({
+        connection,
+        tool,
+        call: options,
+        defaultTimeout: this.#options.callTimeout ?? 60_000,
+      });
+    } catch (error) {
+      throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;
+    }
   }
 
   /** Lists one server's tools again (or every ready server's), as `list_changed` does. */
@@ -279,7 +298,10 @@ export class McpHub {
 
   #setStatus(record: McpServerRecord, patch: Partial<McpServerStatus>): void {
     const status = record.status;
+    const { mask } = this.#context;
     Object.assign(status, patch);
+    if (patch.reason !== undefined) status.reason = mask(patch.reason);
+    if (patch.error !== undefined) status.error = maskError(patch.error, mask);
     if (patch.state === 'ready') {
       delete status.reason;
       delete status.error;
@@ -294,7 +316,9 @@ export class McpHub {
     if (built.tools.length > 0 || listed.length > 0) {
       record.known = new Set(built.tools.map((tool) => tool.canonical));
     }
-    record.listWarnings = [...listWarnings, ...built.warnings];
+    record.listWarnings = [...listWarnings, ...built.warnings].map((warning) =>
+      this.#maskWarning(warning),
+    );
     this.#rebuildNames();
     this.#emit({
       type: 'tools',
@@ -310,11 +334,18 @@ export class McpHub {
     });
     this.#byCanonical = claimed.byCanonical;
     for (const record of this.#records.values()) {
-      record.nameWarnings = claimed.warnings.get(record.key) ?? [];
+      record.nameWarnings = (claimed.warnings.get(record.key) ?? []).map((warning) =>
+        this.#maskWarning(warning),
+      );
       record.status.toolCount = record.tools.filter(
         (tool) => claimed.byCanonical.get(tool.canonical) === tool,
       ).length;
     }
+  }
+
+  #maskWarning(warning: McpHubWarning): McpHubWarning {
+    const message = this.#context.mask(warning.message);
+    return message === warning.message ? warning : { ...warning, message };
   }
 
   #emit(event: McpHubEvent): void {
