@@ -122,8 +122,13 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
       return { tool, canonical, holder };
     }),
   }));
+  const identities = [...taken].map(([canonical, { server, tool }]) => ({
+    canonical,
+    server,
+    remoteName: tool,
+  }));
   const maps = envelopes.map((envelope) =>
-    createToolWireMap(taken.keys(), { envelope, separator: preset.separator }),
+    createToolWireMap(identities, { envelope, separator: preset.separator }),
   );
   const servers: LintServer[] = pending.map(({ catalog, tools }) => {
     const lintTools = tools.map(({ tool, canonical, holder }): LintTool => {

@@ -45,8 +45,13 @@ export function listNames(options: ListNamesOptions): NameRow[] {
   const tools = options.servers.flatMap(({ server, tools: names }) =>
     names.map((tool) => ({ server, tool, canonical: preset.formatName(server, tool) })),
   );
+  // Identities, not bare names: a preset's name (`mcp__<server>__<tool>`) is not split again.
   const map = createToolWireMap(
-    tools.map((tool) => tool.canonical),
+    tools.map((tool) => ({
+      canonical: tool.canonical,
+      server: tool.server,
+      remoteName: tool.tool,
+    })),
     { envelope: options.envelope, separator: preset.separator },
   );
   return tools.map((tool) => {
