@@ -37,8 +37,8 @@ const HOSTILE = [
   `${'m'.repeat(38)}2${'n'.repeat(38)}`,
 ];
 
-const text = (result: { content?: unknown }): string =>
-  ((result.content as { text?: string }[] | undefined)?.[0]?.text ?? '') as string;
+const text = (result: unknown): string =>
+  ((result as { content?: Array<{ text?: string }> }).content?.[0]?.text ?? '') as string;
 
 async function connectClient(
   proxy: McpProxy,

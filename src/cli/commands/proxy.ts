@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import { proxyConfigSnippet } from '../../proxy/proxy-config-snippet.js';
-import { runProxy } from '../../proxy/run-proxy.js';
 import type { CliContext } from '../cli-context.js';
+import type { CommandSpec } from '../command-spec.js';
 
 /** The flags of `toolwire proxy`. @internal */
 export interface ProxyFlags {
@@ -73,6 +72,8 @@ export async function runProxyCommand(
       message: `--port "${flags.port}" is not a port number (0-65535).`,
     });
   }
+  // Loaded on use: the other commands run without the MCP SDK installed.
+  const { runProxy } = await import('../../proxy/run-proxy.js');
   const running = await runProxy({
     config: resolve(context.cwd, path),
     env: context.env,
@@ -102,44 +103,137 @@ export async function runProxyCommand(
   }
 }
 
+const collect = (value: string, previous: unknown): string[] => [
+  ...((previous as string[] | undefined) ?? []),
+  value,
+];
+
 /**
- * Registers `toolwire proxy` with the command line.
+ * `toolwire proxy [config]`: one MCP server in front of many, with names and schemas the client
+ * keeps.
  * @internal
  * @example
  * ```ts
- * registerProxyCommand(program, context); // toolwire proxy servers.json --client claude-code
+ * await runCli({ args: ['proxy', 'servers.json', '--print-config', 'claude-code'] });
  * ```
  */
-export function registerProxyCommand(program: Command, context: CliContext): void {
-  const collect = (value: string, previous: string[] = []) => [...previous, value];
-  program
-    .command('proxy')
-    .argument('[config]', 'MCP configuration file of the servers to front')
-    .description(
-      'One MCP server in front of many, with names and schemas the client keeps (stdio, or --http).',
-    )
-    .option(
-      '--client <client>',
-      'client profile: claude-code, claude-desktop, cursor, vscode, gemini-cli, codex, openai-agents, generic',
-    )
-    .option('--as <key>', 'the key the client registers the proxy under (default toolwire)')
-    .option('--http', 'serve streamable HTTP instead of stdio')
-    .option('--host <host>', 'HTTP address (default 127.0.0.1; others need a token)')
-    .option('--port <port>', 'HTTP port (default 8765)')
-    .option('--token <token>', 'bearer token for HTTP (or TOOLWIRE_PROXY_TOKEN)')
-    .option('--allow-origin <origin>', 'an Origin allowed besides loopback (repeatable)', collect)
-    .option('--names-file <path>', 'pin issued names in this file (commit it)')
-    .option('--update-names', 'issue every name afresh and rewrite the names file')
-    .option(
-      '--include <server:glob>',
-      'offer only matching tools of a server (repeatable)',
-      collect,
-    )
-    .option('--exclude <server:glob>', 'leave out matching tools of a server (repeatable)', collect)
-    .option('--fit-limit', "offer only the tools that fit the client's tool limit")
-    .option('--prefix <mode>', 'server (default): server__tool; none: bare names when unique')
-    .option('--print-config <client>', "print the snippet for that client's configuration")
-    .action((config: string | undefined, flags: ProxyFlags) =>
-      runProxyCommand(config, flags, context),
-    );
-}
+export const proxyCommand: CommandSpec = {
+  name: 'proxy',
+  summary: 'One MCP server in front of many, with names and schemas the client keeps.',
+  positionals: [
+    {
+      name: 'config',
+      required: false,
+      description: 'MCP configuration file of the servers to front (or TOOLWIRE_PROXY_CONFIG)',
+    },
+  ],
+  options: [
+    {
+      name: 'client',
+      type: 'string',
+      valueName: '<client>',
+      description:
+        'client profile: claude-code, claude-desktop, cursor, vscode, gemini-cli, codex, openai-agents, generic (default)',
+    },
+    {
+      name: 'as',
+      type: 'string',
+      valueName: '<key>',
+      description: 'the key the client registers the proxy under (default toolwire)',
+    },
+    { name: 'http', type: 'boolean', description: 'serve streamable HTTP instead of stdio' },
+    {
+      name: 'host',
+      type: 'string',
+      valueName: '<host>',
+      description: 'HTTP address (default 127.0.0.1; any other needs a token)',
+    },
+    { name: 'port', type: 'string', valueName: '<port>', description: 'HTTP port (default 8765)' },
+    {
+      name: 'token',
+      type: 'string',
+      valueName: '<token>',
+      description: 'bearer token for HTTP (or TOOLWIRE_PROXY_TOKEN)',
+    },
+    {
+      name: 'allow-origin',
+      type: 'string',
+      valueName: '<origin>',
+      repeatable: true,
+      parse: collect,
+      description: 'an Origin allowed besides loopback (repeatable)',
+    },
+    {
+      name: 'names-file',
+      type: 'string',
+      valueName: '<path>',
+      description: 'pin issued names in this file (commit it)',
+    },
+    {
+      name: 'update-names',
+      type: 'boolean',
+      description: 'issue every name afresh and rewrite the names file',
+    },
+    {
+      name: 'include',
+      type: 'string',
+      valueName: '<server:glob>',
+      repeatable: true,
+      parse: collect,
+      description: 'offer only matching tools of a server (repeatable)',
+    },
+    {
+      name: 'exclude',
+      type: 'string',
+      valueName: '<server:glob>',
+      repeatable: true,
+      parse: collect,
+      description: 'leave out matching tools of a server (repeatable)',
+    },
+    {
+      name: 'fit-limit',
+      type: 'boolean',
+      description: "offer only the tools that fit the client's tool limit",
+    },
+    {
+      name: 'prefix',
+      type: 'string',
+      valueName: '<mode>',
+      description: 'server (default): server__tool; none: bare names where unique',
+    },
+    {
+      name: 'print-config',
+      type: 'string',
+      valueName: '<client>',
+      description: "print the snippet for that client's configuration and exit",
+    },
+  ],
+  notes: [
+    'Stdio by default: nothing but protocol goes to standard output; notes go to standard error.',
+    'Per-server filters can also live in the config: {"toolwire": {"servers": {"github": {"exclude": ["delete_*"]}}}}.',
+  ],
+  run: async (parsed, context) => {
+    const options = parsed.options as Record<string, unknown>;
+    const flags: ProxyFlags = {};
+    const text = (name: string) => options[name] as string | undefined;
+    const list = (name: string) => options[name] as string[] | undefined;
+    const set = <K extends keyof ProxyFlags>(key: K, value: ProxyFlags[K] | undefined) => {
+      if (value !== undefined) flags[key] = value;
+    };
+    set('client', text('client'));
+    set('as', text('as'));
+    set('http', options.http === true ? true : undefined);
+    set('host', text('host'));
+    set('port', text('port'));
+    set('token', text('token'));
+    set('allowOrigin', list('allow-origin'));
+    set('namesFile', text('names-file'));
+    set('updateNames', options['update-names'] === true ? true : undefined);
+    set('include', list('include'));
+    set('exclude', list('exclude'));
+    set('fitLimit', options['fit-limit'] === true ? true : undefined);
+    set('prefix', text('prefix'));
+    set('printConfig', text('print-config'));
+    await runProxyCommand(parsed.positionals[0], flags, context);
+  },
+};
