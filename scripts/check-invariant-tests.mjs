@@ -48,8 +48,8 @@ const MUTATIONS = [
   [
     '5 stability',
     MAP,
-    'const wire = claim(describeName(name, context), isTaken, serverParts, context);',
-    'const wire = aliasOf(describeName(name, context), rest.length, context);',
+    'const wire = claim(info, isTaken, serverParts, context);',
+    'const wire = aliasOf(info, rest.length, context);',
     MAP.replace('.ts', '.test.ts'),
     '5. stability',
   ],

@@ -10,6 +10,8 @@ import { createToolWireMap, type ToolWireMap } from './create-tool-wire-map.js';
 import { ENVELOPES, type Envelope } from './envelope.js';
 import { fitsEnvelope } from './fits-envelope.js';
 import { intersectEnvelopes } from './intersect-envelopes.js';
+import { NAMING_PRESETS } from './naming-preset.js';
+import type { ToolIdentity } from './tool-identity.js';
 import { ToolwireError } from './toolwire-error.js';
 
 const RUNS = { numRuns: 1000 };
@@ -177,6 +179,118 @@ describe('createToolWireMap', () => {
       return wire.replace(HASH_SUFFIX, '');
     });
     expect(new Set(visible).size).toBe(tools.length);
+  });
+});
+
+describe('createToolWireMap with tool identities', () => {
+  const server = 'io.github.modelcontextprotocol/server-everything';
+  const claude = (tool: string) => ({
+    canonical: NAMING_PRESETS['claude-code'].formatName(server, tool),
+    server,
+    remoteName: tool,
+  });
+
+  it('should alias an identity by its own server and remote name, not by a re-split of the canonical name', () => {
+    const identity = claude('trigger-long-running-operation');
+    const map = createToolWireMap([identity], { envelope: 'openai' });
+    const wire = map.toWire(identity.canonical);
+    expect(wire).toMatch(/^io_github_modelcontextpr_trigger-long-running-operation_[a-z2-7]{8}$/);
+    expect(map.fromWire(wire)).toBe(identity.canonical);
+    // The same string without its identity reads as server "mcp", as it always has.
+    const plain = createToolWireMap([identity.canonical], { envelope: 'openai' });
+    expect(plain.toWire(identity.canonical).startsWith('mcp_')).toBe(true);
+  });
+
+  it('should take the hub tool shape as it is, and hand back a copy of each identity', () => {
+    const hubTool = { ...claude('echo'), inputSchema: { type: 'object' }, title: 'Echo' };
+    const map = createToolWireMap([hubTool, 'plain__name'], { envelope: 'openai' });
+    expect(map.identityOf(hubTool.canonical)).toEqual({
+      canonical: hubTool.canonical,
+      server,
+      remoteName: 'echo',
+    });
+    expect(map.identityOf('plain__name')).toBeUndefined();
+    const copy = map.identityOf(hubTool.canonical) as ToolIdentity;
+    copy.server = 'changed';
+    expect(map.identityOf(hubTool.canonical)?.server).toBe(server);
+  });
+
+  it('should keep plain strings exactly as they were, and give the same map for toolwire identities', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.stringMatching(/^[a-z][a-z0-9./-]{0,60}[a-z0-9]$/),
+            fc.array(toolSegment, { minLength: 1, maxLength: 4 }),
+          ),
+          { maxLength: 3 },
+        ),
+        envelope,
+        (servers, target) => {
+          const identities = servers.flatMap(([key, tools]) =>
+            tools.map((tool) => ({ canonical: `${key}__${tool}`, server: key, remoteName: tool })),
+          );
+          const plain = createToolWireMap(
+            identities.map((identity) => identity.canonical),
+            { envelope: target },
+          );
+          const carried = createToolWireMap(identities, { envelope: target });
+          expect(carried.entries()).toEqual(plain.entries());
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('should key the cache by identity, not only by canonical name', () => {
+    // Under claude-code, server "a" with tool "b__echo.x" and server "a__b" with tool "echo.x"
+    // form the same canonical name: the map must not hand one the other's map.
+    const canonical = 'mcp__a__b__echo.x';
+    const first = createToolWireMap([{ canonical, server: 'a', remoteName: 'b__echo.x' }], {
+      envelope: 'openai',
+    });
+    const second = createToolWireMap([{ canonical, server: 'a__b', remoteName: 'echo.x' }], {
+      envelope: 'openai',
+    });
+    expect(second).not.toBe(first);
+    expect(first.identityOf(canonical)?.server).toBe('a');
+    expect(second.identityOf(canonical)?.server).toBe('a__b');
+    const plain = createToolWireMap([canonical], { envelope: 'openai' });
+    expect(plain).not.toBe(first);
+    expect(plain.identityOf(canonical)).toBeUndefined();
+    expect(
+      createToolWireMap([{ canonical, server: 'a', remoteName: 'b__echo.x' }], {
+        envelope: 'openai',
+      }),
+    ).toBe(first);
+  });
+
+  it('should read a name given with two different identities as a plain string, whatever the order', () => {
+    const canonical = 'mcp__a__b__echo';
+    const a = { canonical, server: 'a', remoteName: 'b__echo' };
+    const b = { canonical, server: 'a__b', remoteName: 'echo' };
+    const forward = createToolWireMap([a, b], { envelope: 'openai' });
+    const backward = createToolWireMap([b, a], { envelope: 'openai' });
+    expect(forward.identityOf(canonical)).toBeUndefined();
+    expect(backward.entries()).toEqual(forward.entries());
+    expect(forward.size).toBe(1);
+  });
+
+  it('should name the position of an identity without string fields', () => {
+    const error = captureError(() =>
+      createToolWireMap(['a', { canonical: 'b', server: 'x' } as unknown as ToolIdentity]),
+    );
+    expect(error.code).toBe('INVALID_NAME');
+    expect(error.message).toContain('position 1');
+  });
+
+  it('should show server and tool words when the separator is a single _ (agent-framework)', () => {
+    const map = createToolWireMap(['my.server_get-env'], { envelope: 'openai', separator: '_' });
+    expect(map.toWire('my.server_get-env')).toMatch(/^my-server-get-env-[a-z2-7]{8}$/);
+    const identity = { canonical: 'my.server_get-env', server: 'my.server', remoteName: 'get-env' };
+    const carried = createToolWireMap([identity], { envelope: 'openai', separator: '_' });
+    // Substituting would show `my_` as the server; the alias shows the whole key instead.
+    expect(carried.toWire(identity.canonical)).toBe(map.toWire('my.server_get-env'));
   });
 });
 
