@@ -493,6 +493,59 @@ describe('createToolWireMap invariants (shared/design.md section 2)', () => {
     );
   });
 
+  it('8d. readability under every preset and separator, identities given: server head its own, tool whole, never hash-only', () => {
+    fc.assert(
+      fc.property(
+        readableServers,
+        fc.constantFrom(...PRESET_SHAPES),
+        envelope,
+        (servers, shape, target) => {
+          const identities = servers.flatMap(([server, tools]) =>
+            tools.map((tool) => ({
+              canonical: shape.format(server, tool),
+              server,
+              remoteName: tool,
+            })),
+          );
+          const map = createToolWireMap(identities, {
+            envelope: target,
+            separator: shape.separator,
+          });
+          expectReadable(map, identities, target);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('8e. readability under every preset and separator, plain strings where the shape splits', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PRESET_SHAPES.filter((shape) => shape.splits)),
+        fc.integer({ min: 0, max: 2 ** 30 }),
+        envelope,
+        (shape, seed, target) => {
+          // Server keys without the separator's characters, so the first separator is the join.
+          const servers = fc.sample(readableServers, { seed, numRuns: 1 })[0] ?? [];
+          const identities = servers.flatMap(([key, tools]) => {
+            const server = key.replace(/[-._]/g, '/');
+            return tools.map((tool) => ({
+              canonical: shape.format(server, tool),
+              server,
+              remoteName: tool,
+            }));
+          });
+          const map = createToolWireMap(
+            identities.map((identity) => identity.canonical),
+            { envelope: target, separator: shape.separator },
+          );
+          expectReadable(map, identities, target);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('9. any string is accepted: a valid map or a typed error, never a crash', () => {
     fc.assert(
       fc.property(
@@ -535,6 +588,87 @@ describe('createToolWireMap invariants (shared/design.md section 2)', () => {
     );
   });
 });
+
+/** Every preset's shape, and plain `<server><separator><tool>` for each separator in the design. */
+const PRESET_SHAPES: ReadonlyArray<{
+  id: string;
+  separator: string;
+  splits: boolean;
+  format: (server: string, tool: string) => string;
+}> = [
+  ...Object.values(NAMING_PRESETS).map((preset) => ({
+    id: preset.id,
+    separator: preset.separator,
+    // `mcp__…` and `mcp_…__…` put a fixed word first: only an identity finds their server.
+    splits: preset.id !== 'claude-code' && preset.id !== 'openai-agents',
+    format: preset.formatName,
+  })),
+  ...['__', '_', '-', '.'].map((separator) => ({
+    id: `plain ${separator}`,
+    separator,
+    splits: true,
+    format: (server: string, tool: string) => `${server}${separator}${tool}`,
+  })),
+];
+
+/** Registry-style keys (up to about 90 characters) with a few readable tools each. */
+const readableServers = fc.uniqueArray(
+  fc.tuple(
+    fc.stringMatching(/^[a-z][a-z0-9]{1,10}([./-][a-z0-9]{1,12}){0,6}$/),
+    fc.uniqueArray(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,10}([_.-][a-zA-Z0-9]{1,10}){0,5}$/), {
+      minLength: 1,
+      maxLength: 5,
+    }),
+  ),
+  { minLength: 1, maxLength: 3, selector: ([server]) => server.replace(/[^a-z0-9]/g, '') },
+);
+
+const ALIAS_SUFFIX = /[-_][a-z2-7]{8}$/;
+
+function skeleton(text: string): string {
+  return text.replace(/[^A-Za-z0-9]/g, '');
+}
+
+/**
+ * The readability invariant: a wire name that is not the canonical name is either the canonical
+ * name with characters substituted, or an alias whose head starts with its own server (at least
+ * the first 8 characters of it, as shown) and, for a tool of 40 characters or fewer, ends with the
+ * whole tool; aliases are never a bare hash, and siblings stay apart without their hash.
+ */
+function expectReadable(
+  map: ToolWireMap,
+  identities: ReadonlyArray<{ canonical: string; server: string; remoteName: string }>,
+  target: Envelope,
+): void {
+  const allowed = new RegExp(`^[${target.allowedCharacters}]$`, 'u');
+  const fitted = (text: string) =>
+    skeleton([...text].map((c) => (allowed.test(c) ? c : '_')).join(''));
+  const headsByServer = new Map<string, Map<string, string>>();
+  for (const { canonical, server, remoteName } of identities) {
+    const wire = map.toWire(canonical);
+    if (wire === canonical) continue;
+    const substituted = [...canonical].map((c) => (allowed.test(c) ? c : '_')).join('');
+    if (wire === substituted || wire.slice(1) === substituted) continue;
+    expect(wire, `${canonical} -> ${wire}`).toMatch(ALIAS_SUFFIX);
+    const head = wire.replace(ALIAS_SUFFIX, '');
+    expect(skeleton(head), `${canonical} -> ${wire}: hash only`).not.toBe('');
+    const ownHead = fitted(server.slice(0, 8));
+    // A leader letter may stand before a head that could not come first.
+    const shown = skeleton(head).startsWith(ownHead) ? skeleton(head) : skeleton(head).slice(1);
+    expect(shown.startsWith(ownHead), `${canonical} -> ${wire}: not its own server`).toBe(true);
+    // 40 characters under a 64-character envelope: room for the tool, 8 of server and the hash.
+    if (remoteName.length <= target.maxLength - 24) {
+      expect(shown.endsWith(fitted(remoteName)), `${canonical} -> ${wire}: tool cut`).toBe(true);
+      const heads = headsByServer.get(server) ?? new Map<string, string>();
+      headsByServer.set(server, heads);
+      const other = heads.get(head);
+      if (other !== undefined && skeleton(other) !== skeleton(remoteName)) {
+        expect.fail(`${canonical} -> ${wire}: same head as tool "${other}"`);
+      }
+      heads.set(head, remoteName);
+    }
+  }
+}
 
 function captureError(run: () => unknown): ToolwireError {
   try {

@@ -9,19 +9,20 @@ import type { McpServerConfig } from './parse-mcp-config.js';
  * @internal
  * @example
  * ```ts
- * describeStartFailure('github', config, error, 30_000, diagnostics);
+ * describeStartFailure('github', config, 'npx -y server-github', error, 30_000, diagnostics);
  * // 'Server "github" did not initialise ("npx -y server-github"): the process exited with code 1 (stderr: ...); run the command by hand to see why.'
  * ```
  */
 export function describeStartFailure(
   key: string,
   config: McpServerConfig,
+  display: string,
   error: unknown,
   timeout: number,
   diagnostics: StartDiagnostics,
 ): string {
-  const what =
-    config.type === 'stdio' ? `"${[config.command, ...config.args].join(' ')}"` : `${config.url}`;
+  // The server as written: the expanded command line or URL may carry a secret.
+  const what = config.type === 'stdio' ? `"${display}"` : display;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') {
     return `Server "${key}" could not start ${what}: command not found; check "command" and PATH.`;
@@ -90,5 +91,36 @@ export function unavailableError(status: McpServerStatus): ToolwireError {
   return new ToolwireError({
     code: 'SERVER_UNAVAILABLE',
     message: `Server "${status.server}" is ${status.state}${status.reason === undefined ? '.' : `: ${status.reason}`}`,
+  });
+}
+
+/**
+ * The same error with every secret masked in its message and its cause's message, so that a
+ * status or a rejected call never carries an expanded secret. Returns the error itself when
+ * nothing needed masking.
+ * @internal
+ * @example
+ * ```ts
+ * throw maskError(error, createSecretMask(['sk-LEAKME']));
+ * ```
+ */
+export function maskError(error: ToolwireError, mask: (text: string) => string): ToolwireError {
+  const message = mask(error.message);
+  const cause = error.cause;
+  const causeMessage = cause instanceof Error ? mask(cause.message) : undefined;
+  const causeChanged = cause instanceof Error && causeMessage !== cause.message;
+  if (message === error.message && !causeChanged) return error;
+  let maskedCause: unknown = cause;
+  if (causeChanged) {
+    const copy = new Error(causeMessage);
+    copy.name = cause.name;
+    const code = (cause as { code?: unknown }).code;
+    if (code !== undefined) Object.assign(copy, { code });
+    maskedCause = copy;
+  }
+  return new ToolwireError({
+    code: error.code,
+    message,
+    ...(maskedCause === undefined ? {} : { cause: maskedCause }),
   });
 }

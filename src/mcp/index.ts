@@ -31,6 +31,7 @@ export {
   type NamingPresetInput,
   resolveNamingPreset,
 } from '../core/naming-preset.js';
+export { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
 export {
   type FindMcpConfigFilesOptions,
   findMcpConfigFiles,
@@ -42,6 +43,7 @@ export {
   type GuardToolNamesResult,
   guardToolNames,
 } from './guard-tool-names.js';
+export { createSecretMask, maskSecrets, SECRET_MASK } from './mask-secrets.js';
 export {
   createMcpHub,
   McpHub,
@@ -64,6 +66,7 @@ export {
   type McpConfigFormat,
   type McpHttpServerConfig,
   type McpServerConfig,
+  type McpServerDisplay,
   type McpServerEntry,
   type McpStdioServerConfig,
   type ParseMcpConfigOptions,

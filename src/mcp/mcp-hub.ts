@@ -2,8 +2,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../core/naming-preset.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { callMcpTool } from './call-mcp-tool.js';
-import { claimCanonicalNames } from './claim-canonical-names.js';
-import { errorText, unavailableError } from './describe-mcp-failure.js';
+import {
+  claimCanonicalNames,
+  findShadowedServers,
+  serverNamePrefix,
+} from './claim-canonical-names.js';
+import { errorText, maskError, unavailableError } from './describe-mcp-failure.js';
+import { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
+import { createSecretMask } from './mask-secrets.js';
 import type { McpHubTool } from './mcp-hub-tool.js';
 import type { McpHubWarning } from './mcp-hub-warning.js';
 import {
@@ -48,6 +54,12 @@ export interface McpHubOptions {
   callTimeout?: number;
   /** Restart crashed servers, or `false` to leave them `failed`. */
   restart?: McpRestartOptions | false;
+  /**
+   * More values never to show, beside each entry's `secrets` and its `env` and header values.
+   * Every secret is masked (`***`) in every `reason`, `error`, warning, stderr line and rejected
+   * call the hub produces.
+   */
+  secrets?: readonly string[];
 }
 
 /** Options of {@link McpHub.callTool}. */
@@ -88,6 +100,10 @@ export class McpHub {
   readonly #listeners = new Set<(event: McpHubEvent) => void>();
   readonly #options: McpHubOptions;
   readonly #context: McpHubContext;
+  /** The name prefix of every server whose key the preset takes, started or not. */
+  readonly #prefixes = new Map<string, string>();
+  /** Servers that are never started, with why (their names are ambiguous). */
+  readonly #refused = new Map<string, ToolwireError>();
   #byCanonical = new Map<string, McpHubTool>();
   #closed = false;
   #started: Promise<void> | undefined;
@@ -95,19 +111,25 @@ export class McpHub {
   constructor(options: McpHubOptions) {
     this.#options = options;
     const preset = resolveNamingPreset(options.preset);
-    this.#context = {
-      options,
-      preset,
-      closed: () => this.#closed,
-      setStatus: (record, patch) => this.#setStatus(record, patch),
-      setTools: (record, listed, warnings) => this.#setTools(record, listed, warnings),
-    };
     const entries: McpServerEntry[] = Array.isArray(options.servers)
       ? (options.servers as readonly McpServerEntry[]).slice()
       : Object.entries(options.servers as Record<string, McpServerConfig>).map(([key, config]) => ({
           key,
           config,
         }));
+    // One mask for every server: a message about one server may quote another's value.
+    const mask = createSecretMask([
+      ...entries.flatMap((entry) => mcpServerSecrets(entry)),
+      ...(options.secrets ?? []),
+    ]);
+    this.#context = {
+      options,
+      preset,
+      closed: () => this.#closed,
+      mask,
+      setStatus: (record, patch) => this.#setStatus(record, patch),
+      setTools: (record, listed, warnings) => this.#setTools(record, listed, warnings),
+    };
     for (const entry of entries) {
       if (this.#records.has(entry.key)) {
         throw new ToolwireError({
@@ -126,13 +148,28 @@ export class McpHub {
       const error = entry.error ?? this.#checkKey(entry.key);
       if (error !== undefined) {
         status.state = 'failed';
-        status.error = error;
-        status.reason = error.message;
+        status.error = maskError(error, mask);
+        status.reason = status.error.message;
       } else if (entry.config === undefined && entry.disabled !== true) {
         status.state = 'failed';
         status.reason = `Server "${entry.key}" has no configuration.`;
       }
-      this.#records.set(entry.key, createMcpServerRecord(entry.key, entry.config, status));
+      const display = displayMcpServer(entry)?.text ?? entry.key;
+      this.#records.set(entry.key, createMcpServerRecord(entry.key, entry.config, display, status));
+      if (this.#checkKey(entry.key) === undefined) {
+        this.#prefixes.set(entry.key, serverNamePrefix(preset, entry.key));
+      }
+    }
+    // Decided on the keys alone, so that no listing and no key order can move a name.
+    for (const [key, others] of findShadowedServers(this.#prefixes)) {
+      const record = this.#records.get(key) as McpServerRecord;
+      if (record.status.state === 'disabled') continue;
+      const error = new ToolwireError({
+        code: 'INVALID_SERVER_NAME',
+        message: `Server "${key}": under the ${preset.id} preset every name it forms (${this.#prefixes.get(key)}...) can also be formed by server ${others.map((other) => `"${other}"`).join(', ')}, so a call could reach the wrong server; it is not started. Rename one of the server keys or use the toolwire preset.`,
+      });
+      Object.assign(record.status, { state: 'failed', error, reason: error.message });
+      this.#refused.set(key, error);
     }
   }
 
@@ -215,12 +252,16 @@ export class McpHub {
     if (record.status.state !== 'ready' || connection === undefined) {
       throw unavailableError(record.status);
     }
-    return callMcpTool({
-      connection,
-      tool,
-      call: options,
-      defaultTimeout: this.#options.callTimeout ?? 60_000,
-    });
+    try {
+      return await callMcpTool({
+        connection,
+        tool,
+        call: options,
+        defaultTimeout: this.#options.callTimeout ?? 60_000,
+      });
+    } catch (error) {
+      throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;
+    }
   }
 
   /** Lists one server's tools again (or every ready server's), as `list_changed` does. */
@@ -246,6 +287,8 @@ export class McpHub {
       });
     }
     if (record.config === undefined || record.status.state === 'disabled') return;
+    const refused = this.#refused.get(key);
+    if (refused !== undefined) throw refused;
     await restartServer(this.#context, record);
   }
 
@@ -279,7 +322,10 @@ export class McpHub {
 
   #setStatus(record: McpServerRecord, patch: Partial<McpServerStatus>): void {
     const status = record.status;
+    const { mask } = this.#context;
     Object.assign(status, patch);
+    if (patch.reason !== undefined) status.reason = mask(patch.reason);
+    if (patch.error !== undefined) status.error = maskError(patch.error, mask);
     if (patch.state === 'ready') {
       delete status.reason;
       delete status.error;
@@ -294,7 +340,9 @@ export class McpHub {
     if (built.tools.length > 0 || listed.length > 0) {
       record.known = new Set(built.tools.map((tool) => tool.canonical));
     }
-    record.listWarnings = [...listWarnings, ...built.warnings];
+    record.listWarnings = [...listWarnings, ...built.warnings].map((warning) =>
+      this.#maskWarning(warning),
+    );
     this.#rebuildNames();
     this.#emit({
       type: 'tools',
@@ -306,15 +354,23 @@ export class McpHub {
   #rebuildNames(): void {
     const claimed = claimCanonicalNames({
       servers: new Map([...this.#records.values()].map((record) => [record.key, record.tools])),
+      prefixes: this.#prefixes,
       preset: this.#context.preset,
     });
     this.#byCanonical = claimed.byCanonical;
     for (const record of this.#records.values()) {
-      record.nameWarnings = claimed.warnings.get(record.key) ?? [];
+      record.nameWarnings = (claimed.warnings.get(record.key) ?? []).map((warning) =>
+        this.#maskWarning(warning),
+      );
       record.status.toolCount = record.tools.filter(
         (tool) => claimed.byCanonical.get(tool.canonical) === tool,
       ).length;
     }
+  }
+
+  #maskWarning(warning: McpHubWarning): McpHubWarning {
+    const message = this.#context.mask(warning.message);
+    return message === warning.message ? warning : { ...warning, message };
   }
 
   #emit(event: McpHubEvent): void {

@@ -11,6 +11,8 @@ import type { McpServerConfig } from './parse-mcp-config.js';
 export interface McpServerRecord {
   key: string;
   config: McpServerConfig | undefined;
+  /** The server as written (`${VAR}` unexpanded), for messages. */
+  display: string;
   status: McpServerStatus;
   connection: LiveConnection | undefined;
   /** Tools by remote name, in the server's order. */
@@ -45,6 +47,8 @@ export interface McpHubContext {
   readonly preset: NamingPreset;
   /** True once `close()` began: nothing starts again. */
   closed(): boolean;
+  /** Masks every secret of every server in a text (see `maskSecrets`). */
+  mask(text: string): string;
   /** Updates a status and tells the listeners. */
   setStatus(record: McpServerRecord, patch: Partial<McpServerStatus>): void;
   /** Replaces a server's tools (and its listing notes), rebuilds the names and tells the listeners. */
@@ -56,17 +60,19 @@ export interface McpHubContext {
  * @internal
  * @example
  * ```ts
- * const record = createMcpServerRecord('github', config, status);
+ * const record = createMcpServerRecord('github', config, 'npx -y server-github', status);
  * ```
  */
 export function createMcpServerRecord(
   key: string,
   config: McpServerConfig | undefined,
+  display: string,
   status: McpServerStatus,
 ): McpServerRecord {
   return {
     key,
     config,
+    display,
     status,
     connection: undefined,
     listed: [],

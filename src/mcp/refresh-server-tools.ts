@@ -37,8 +37,9 @@ export function refreshServerTools(context: McpHubContext, record: McpServerReco
       } catch (error) {
         if (generation !== record.generation) return;
         const note = `Server "${record.key}": refreshing tools after list_changed failed: ${describeRequestFailure(error, listTimeout)}; the previous tools are kept.`;
-        record.refreshWarnings = [{ code: 'REFRESH_FAILED', server: record.key, message: note }];
-        context.setStatus(record, { reason: note });
+        const message = context.mask(note);
+        record.refreshWarnings = [{ code: 'REFRESH_FAILED', server: record.key, message }];
+        context.setStatus(record, { reason: message });
       }
     } while (record.refreshAgain);
   };

@@ -41,12 +41,20 @@ export async function connectServer(
       config,
       clientInfo: context.options.clientInfo ?? { name: 'toolwire', version: VERSION },
       timeout: connectTimeout,
+      mask: context.mask,
       prepare: (client) => prepareClient(context, record, client),
       onClose: () => handleServerClose(context, record, generation),
     });
   } catch (error) {
     if (generation !== record.generation) return;
-    const reason = describeStartFailure(record.key, config, error, connectTimeout, diagnostics);
+    const reason = describeStartFailure(
+      record.key,
+      config,
+      record.display,
+      error,
+      connectTimeout,
+      diagnostics,
+    );
     record.status.stderr = diagnostics.stderr;
     failServer(context, record, reason, error, undefined);
     return;
