@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAP = 'src/core/create-tool-wire-map.ts';
 const HASH = 'src/core/name-hash.ts';
+const RESOLVER = 'src/core/projection/create-name-resolver.ts';
 
 /** [invariant, file, text to replace, replacement, test file, test name pattern] */
 const MUTATIONS = [
@@ -48,8 +49,8 @@ const MUTATIONS = [
   [
     '5 stability',
     MAP,
-    'const wire = claim(describeName(name, context), isTaken, serverParts, context);',
-    'const wire = aliasOf(describeName(name, context), rest.length, context);',
+    'const wire = claim(info, isTaken, serverParts, context);',
+    'const wire = aliasOf(info, rest.length, context);',
     MAP.replace('.ts', '.test.ts'),
     '5. stability',
   ],
@@ -92,6 +93,46 @@ const MUTATIONS = [
     'return shorten(server + joiner + tool, budget, joiner);',
     'test/wire-map-corpus.test.ts',
     'whole',
+  ],
+  [
+    '8d readability: identities',
+    MAP,
+    'identity !== undefined && !hasPlainShape(identity, separator) ? identity : undefined;',
+    'identity !== undefined && false ? identity : undefined;',
+    MAP.replace('.ts', '.test.ts'),
+    '8d. readability',
+  ],
+  [
+    '8e readability: single _',
+    MAP,
+    'separator === joiner && compiled.allowed[other.charCodeAt(0)] === 1 ? other : joiner;',
+    'false ? other : joiner;',
+    MAP.replace('.ts', '.test.ts'),
+    '8e. readability',
+  ],
+  [
+    '8f readability: preset corpus',
+    MAP,
+    'identity !== undefined && !hasPlainShape(identity, separator) ? identity : undefined;',
+    'identity !== undefined && false ? identity : undefined;',
+    'test/wire-map-corpus.test.ts',
+    'under preset',
+  ],
+  [
+    'identity in the cache key',
+    MAP,
+    'if (sameNames(cached.names, list) && sameIdentities(cached.identities, identities)) {',
+    'if (sameNames(cached.names, list)) {',
+    MAP.replace('.ts', '.test.ts'),
+    'cache by identity',
+  ],
+  [
+    'lenient: exact across rules',
+    RESOLVER,
+    '} else if (match !== first) {',
+    '} else if (method === rule && match !== first) {',
+    RESOLVER.replace('.ts', '.test.ts'),
+    'never returns a tool',
   ],
   [
     '9 any string',

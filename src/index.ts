@@ -88,6 +88,7 @@ export { MAX_SCHEMA_DEPTH } from './core/schema/schema-limits.js';
 export { SCHEMA_TARGETS, type SchemaTarget } from './core/schema/schema-target.js';
 export type { SchemaWarning, SchemaWarningCode } from './core/schema/schema-warning.js';
 export { type SplitToolNameResult, splitToolName } from './core/split-tool-name.js';
+export type { ToolIdentity } from './core/tool-identity.js';
 export {
   ToolwireError,
   type ToolwireErrorCode,

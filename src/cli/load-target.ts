@@ -232,7 +232,7 @@ async function listServers(
         if (status.serverInfo !== undefined) catalog.serverInfo = status.serverInfo;
         if (status.protocolVersion !== undefined) catalog.protocolVersion = status.protocolVersion;
         catalogs.push(catalog);
-        warnings.push(...status.warnings.map((warning) => `Server "${status.server}": ${warning}`));
+        warnings.push(...status.warnings.map((warning) => warning.message));
       } else {
         failures.push({
           server: status.server,

@@ -10,6 +10,8 @@ import { createToolWireMap, type ToolWireMap } from './create-tool-wire-map.js';
 import { ENVELOPES, type Envelope } from './envelope.js';
 import { fitsEnvelope } from './fits-envelope.js';
 import { intersectEnvelopes } from './intersect-envelopes.js';
+import { NAMING_PRESETS } from './naming-preset.js';
+import type { ToolIdentity } from './tool-identity.js';
 import { ToolwireError } from './toolwire-error.js';
 
 const RUNS = { numRuns: 1000 };
@@ -177,6 +179,118 @@ describe('createToolWireMap', () => {
       return wire.replace(HASH_SUFFIX, '');
     });
     expect(new Set(visible).size).toBe(tools.length);
+  });
+});
+
+describe('createToolWireMap with tool identities', () => {
+  const server = 'io.github.modelcontextprotocol/server-everything';
+  const claude = (tool: string) => ({
+    canonical: NAMING_PRESETS['claude-code'].formatName(server, tool),
+    server,
+    remoteName: tool,
+  });
+
+  it('should alias an identity by its own server and remote name, not by a re-split of the canonical name', () => {
+    const identity = claude('trigger-long-running-operation');
+    const map = createToolWireMap([identity], { envelope: 'openai' });
+    const wire = map.toWire(identity.canonical);
+    expect(wire).toMatch(/^io_github_modelcontextpr_trigger-long-running-operation_[a-z2-7]{8}$/);
+    expect(map.fromWire(wire)).toBe(identity.canonical);
+    // The same string without its identity reads as server "mcp", as it always has.
+    const plain = createToolWireMap([identity.canonical], { envelope: 'openai' });
+    expect(plain.toWire(identity.canonical).startsWith('mcp_')).toBe(true);
+  });
+
+  it('should take the hub tool shape as it is, and hand back a copy of each identity', () => {
+    const hubTool = { ...claude('echo'), inputSchema: { type: 'object' }, title: 'Echo' };
+    const map = createToolWireMap([hubTool, 'plain__name'], { envelope: 'openai' });
+    expect(map.identityOf(hubTool.canonical)).toEqual({
+      canonical: hubTool.canonical,
+      server,
+      remoteName: 'echo',
+    });
+    expect(map.identityOf('plain__name')).toBeUndefined();
+    const copy = map.identityOf(hubTool.canonical) as ToolIdentity;
+    copy.server = 'changed';
+    expect(map.identityOf(hubTool.canonical)?.server).toBe(server);
+  });
+
+  it('should keep plain strings exactly as they were, and give the same map for toolwire identities', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.stringMatching(/^[a-z][a-z0-9./-]{0,60}[a-z0-9]$/),
+            fc.array(toolSegment, { minLength: 1, maxLength: 4 }),
+          ),
+          { maxLength: 3 },
+        ),
+        envelope,
+        (servers, target) => {
+          const identities = servers.flatMap(([key, tools]) =>
+            tools.map((tool) => ({ canonical: `${key}__${tool}`, server: key, remoteName: tool })),
+          );
+          const plain = createToolWireMap(
+            identities.map((identity) => identity.canonical),
+            { envelope: target },
+          );
+          const carried = createToolWireMap(identities, { envelope: target });
+          expect(carried.entries()).toEqual(plain.entries());
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('should key the cache by identity, not only by canonical name', () => {
+    // Under claude-code, server "a" with tool "b__echo.x" and server "a__b" with tool "echo.x"
+    // form the same canonical name: the map must not hand one the other's map.
+    const canonical = 'mcp__a__b__echo.x';
+    const first = createToolWireMap([{ canonical, server: 'a', remoteName: 'b__echo.x' }], {
+      envelope: 'openai',
+    });
+    const second = createToolWireMap([{ canonical, server: 'a__b', remoteName: 'echo.x' }], {
+      envelope: 'openai',
+    });
+    expect(second).not.toBe(first);
+    expect(first.identityOf(canonical)?.server).toBe('a');
+    expect(second.identityOf(canonical)?.server).toBe('a__b');
+    const plain = createToolWireMap([canonical], { envelope: 'openai' });
+    expect(plain).not.toBe(first);
+    expect(plain.identityOf(canonical)).toBeUndefined();
+    expect(
+      createToolWireMap([{ canonical, server: 'a', remoteName: 'b__echo.x' }], {
+        envelope: 'openai',
+      }),
+    ).toBe(first);
+  });
+
+  it('should read a name given with two different identities as a plain string, whatever the order', () => {
+    const canonical = 'mcp__a__b__echo';
+    const a = { canonical, server: 'a', remoteName: 'b__echo' };
+    const b = { canonical, server: 'a__b', remoteName: 'echo' };
+    const forward = createToolWireMap([a, b], { envelope: 'openai' });
+    const backward = createToolWireMap([b, a], { envelope: 'openai' });
+    expect(forward.identityOf(canonical)).toBeUndefined();
+    expect(backward.entries()).toEqual(forward.entries());
+    expect(forward.size).toBe(1);
+  });
+
+  it('should name the position of an identity without string fields', () => {
+    const error = captureError(() =>
+      createToolWireMap(['a', { canonical: 'b', server: 'x' } as unknown as ToolIdentity]),
+    );
+    expect(error.code).toBe('INVALID_NAME');
+    expect(error.message).toContain('position 1');
+  });
+
+  it('should show server and tool words when the separator is a single _ (agent-framework)', () => {
+    const map = createToolWireMap(['my.server_get-env'], { envelope: 'openai', separator: '_' });
+    expect(map.toWire('my.server_get-env')).toMatch(/^my-server-get-env-[a-z2-7]{8}$/);
+    const identity = { canonical: 'my.server_get-env', server: 'my.server', remoteName: 'get-env' };
+    const carried = createToolWireMap([identity], { envelope: 'openai', separator: '_' });
+    // Substituting would show `my_` as the server; the alias shows the whole key instead.
+    expect(carried.toWire(identity.canonical)).toBe(map.toWire('my.server_get-env'));
   });
 });
 
@@ -379,6 +493,59 @@ describe('createToolWireMap invariants (shared/design.md section 2)', () => {
     );
   });
 
+  it('8d. readability under every preset and separator, identities given: server head its own, tool whole, never hash-only', () => {
+    fc.assert(
+      fc.property(
+        readableServers,
+        fc.constantFrom(...PRESET_SHAPES),
+        envelope,
+        (servers, shape, target) => {
+          const identities = servers.flatMap(([server, tools]) =>
+            tools.map((tool) => ({
+              canonical: shape.format(server, tool),
+              server,
+              remoteName: tool,
+            })),
+          );
+          const map = createToolWireMap(identities, {
+            envelope: target,
+            separator: shape.separator,
+          });
+          expectReadable(map, identities, target);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('8e. readability under every preset and separator, plain strings where the shape splits', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PRESET_SHAPES.filter((shape) => shape.splits)),
+        fc.integer({ min: 0, max: 2 ** 30 }),
+        envelope,
+        (shape, seed, target) => {
+          // Server keys without the separator's characters, so the first separator is the join.
+          const servers = fc.sample(readableServers, { seed, numRuns: 1 })[0] ?? [];
+          const identities = servers.flatMap(([key, tools]) => {
+            const server = key.replace(/[-._]/g, '/');
+            return tools.map((tool) => ({
+              canonical: shape.format(server, tool),
+              server,
+              remoteName: tool,
+            }));
+          });
+          const map = createToolWireMap(
+            identities.map((identity) => identity.canonical),
+            { envelope: target, separator: shape.separator },
+          );
+          expectReadable(map, identities, target);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('9. any string is accepted: a valid map or a typed error, never a crash', () => {
     fc.assert(
       fc.property(
@@ -421,6 +588,87 @@ describe('createToolWireMap invariants (shared/design.md section 2)', () => {
     );
   });
 });
+
+/** Every preset's shape, and plain `<server><separator><tool>` for each separator in the design. */
+const PRESET_SHAPES: ReadonlyArray<{
+  id: string;
+  separator: string;
+  splits: boolean;
+  format: (server: string, tool: string) => string;
+}> = [
+  ...Object.values(NAMING_PRESETS).map((preset) => ({
+    id: preset.id,
+    separator: preset.separator,
+    // `mcp__…` and `mcp_…__…` put a fixed word first: only an identity finds their server.
+    splits: preset.id !== 'claude-code' && preset.id !== 'openai-agents',
+    format: preset.formatName,
+  })),
+  ...['__', '_', '-', '.'].map((separator) => ({
+    id: `plain ${separator}`,
+    separator,
+    splits: true,
+    format: (server: string, tool: string) => `${server}${separator}${tool}`,
+  })),
+];
+
+/** Registry-style keys (up to about 90 characters) with a few readable tools each. */
+const readableServers = fc.uniqueArray(
+  fc.tuple(
+    fc.stringMatching(/^[a-z][a-z0-9]{1,10}([./-][a-z0-9]{1,12}){0,6}$/),
+    fc.uniqueArray(fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,10}([_.-][a-zA-Z0-9]{1,10}){0,5}$/), {
+      minLength: 1,
+      maxLength: 5,
+    }),
+  ),
+  { minLength: 1, maxLength: 3, selector: ([server]) => server.replace(/[^a-z0-9]/g, '') },
+);
+
+const ALIAS_SUFFIX = /[-_][a-z2-7]{8}$/;
+
+function skeleton(text: string): string {
+  return text.replace(/[^A-Za-z0-9]/g, '');
+}
+
+/**
+ * The readability invariant: a wire name that is not the canonical name is either the canonical
+ * name with characters substituted, or an alias whose head starts with its own server (at least
+ * the first 8 characters of it, as shown) and, for a tool of 40 characters or fewer, ends with the
+ * whole tool; aliases are never a bare hash, and siblings stay apart without their hash.
+ */
+function expectReadable(
+  map: ToolWireMap,
+  identities: ReadonlyArray<{ canonical: string; server: string; remoteName: string }>,
+  target: Envelope,
+): void {
+  const allowed = new RegExp(`^[${target.allowedCharacters}]$`, 'u');
+  const fitted = (text: string) =>
+    skeleton([...text].map((c) => (allowed.test(c) ? c : '_')).join(''));
+  const headsByServer = new Map<string, Map<string, string>>();
+  for (const { canonical, server, remoteName } of identities) {
+    const wire = map.toWire(canonical);
+    if (wire === canonical) continue;
+    const substituted = [...canonical].map((c) => (allowed.test(c) ? c : '_')).join('');
+    if (wire === substituted || wire.slice(1) === substituted) continue;
+    expect(wire, `${canonical} -> ${wire}`).toMatch(ALIAS_SUFFIX);
+    const head = wire.replace(ALIAS_SUFFIX, '');
+    expect(skeleton(head), `${canonical} -> ${wire}: hash only`).not.toBe('');
+    const ownHead = fitted(server.slice(0, 8));
+    // A leader letter may stand before a head that could not come first.
+    const shown = skeleton(head).startsWith(ownHead) ? skeleton(head) : skeleton(head).slice(1);
+    expect(shown.startsWith(ownHead), `${canonical} -> ${wire}: not its own server`).toBe(true);
+    // 40 characters under a 64-character envelope: room for the tool, 8 of server and the hash.
+    if (remoteName.length <= target.maxLength - 24) {
+      expect(shown.endsWith(fitted(remoteName)), `${canonical} -> ${wire}: tool cut`).toBe(true);
+      const heads = headsByServer.get(server) ?? new Map<string, string>();
+      headsByServer.set(server, heads);
+      const other = heads.get(head);
+      if (other !== undefined && skeleton(other) !== skeleton(remoteName)) {
+        expect.fail(`${canonical} -> ${wire}: same head as tool "${other}"`);
+      }
+      heads.set(head, remoteName);
+    }
+  }
+}
 
 function captureError(run: () => unknown): ToolwireError {
   try {

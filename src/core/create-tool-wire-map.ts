@@ -7,6 +7,7 @@ import type { Envelope, EnvelopeInput } from './envelope.js';
 import { fitsCompiledEnvelope } from './fits-envelope.js';
 import { resolveSeparator } from './join-tool-name.js';
 import { nameHash } from './name-hash.js';
+import type { ToolIdentity } from './tool-identity.js';
 import { ToolwireError } from './toolwire-error.js';
 
 /** Options of {@link createToolWireMap}. */
@@ -42,6 +43,11 @@ export interface ToolWireMap {
   fromWire(wire: string): string | undefined;
   /** Every `[canonical, wire]` pair, sorted by canonical name (by UTF-16 code unit). */
   entries(): Array<[canonical: string, wire: string]>;
+  /**
+   * The identity the map was given for a canonical name, or `undefined` for a name given as a
+   * plain string (or given with two different identities, which the map cannot choose between).
+   */
+  identityOf(canonical: string): ToolIdentity | undefined;
 }
 
 /**
@@ -55,8 +61,16 @@ export interface ToolWireMap {
  *   the server segment shortened first, then `_` and 8 characters of a hash of the full canonical
  *   name (FNV-1a 64, base32). Aliases never contain the separator.
  *
- * The result depends only on the set of names, not their order. Results are cached per envelope and
- * separator, so a host that sends the same tool set on every turn pays a lookup per name.
+ * Names come as plain canonical strings, split at the first separator to find the server, or as
+ * {@link ToolIdentity} items (`{ canonical, server, remoteName }`, such as the hub's tools), whose
+ * alias shows their own server key and remote tool name whatever the shape of the canonical name
+ * (`mcp__<server>__<tool>`, `<server>_<tool>`): pass identities whenever the names were formed by a
+ * naming preset other than `toolwire`. Both kinds can be mixed; a name given twice with two
+ * different identities is treated as a plain string.
+ *
+ * The result depends only on the set of names (and their identities), not their order. Results are
+ * cached per envelope and separator, so a host that sends the same tool set on every turn pays a
+ * lookup per name.
  *
  * @example
  * ```ts
@@ -69,28 +83,42 @@ export interface ToolWireMap {
  * map.toWire('io-github-example-org-linear-mcp-server__linear_create_project_with_issues');
  * // 'io-github-example-org_linear_create_project_with_issues_<8 hash chars>'
  * map.fromWire('browser__browser_fetch'); // 'browser__browser.fetch'
+ *
+ * // Names formed by a preset, with their identity (the hub's tools have these fields):
+ * const claude = createToolWireMap(
+ *   [{ canonical: 'mcp__io.github.example/server-everything__trigger-long-running-operation', server: 'io.github.example/server-everything', remoteName: 'trigger-long-running-operation' }],
+ *   { envelope: 'openai' },
+ * );
+ * claude.toWire('mcp__io.github.example/server-everything__trigger-long-running-operation');
+ * // 'io_github_example_server_trigger-long-running-operation_<8 hash chars>' (not 'mcp_io_…')
+ * claude.identityOf('mcp__io.github.example/server-everything__trigger-long-running-operation')?.server;
+ * // 'io.github.example/server-everything'
  * ```
  */
 export function createToolWireMap(
-  names: Iterable<string>,
+  names: Iterable<string | ToolIdentity>,
   options?: ToolWireMapOptions,
 ): ToolWireMap {
   const compiled = compileEnvelope(options?.envelope ?? 'universal');
   const separator = resolveSeparator(options?.separator);
   const context = contextFor(compiled, separator);
-  const list = collectNames(names);
+  const { list, identities } = collectNames(names);
   const overrides = readOverrides(options?.overrides, compiled);
-  if (overrides !== undefined) return buildMap(list, overrides, context);
+  if (overrides !== undefined) return buildMap(list, identities, overrides, context);
   // A cheap key finds the candidates; comparing the lists decides. Hosts send the same tool list
   // in the same order on every turn, so this is the common path.
   const key =
     list.length === 0 ? '' : `${list.length}\u0000${list[0]}\u0000${list[list.length - 1]}`;
   const bucket = context.maps.get(key);
   if (bucket !== undefined) {
-    for (const cached of bucket) if (sameNames(cached.names, list)) return cached.map;
+    for (const cached of bucket) {
+      if (sameNames(cached.names, list) && sameIdentities(cached.identities, identities)) {
+        return cached.map;
+      }
+    }
   }
-  const map = buildMap(list, undefined, context);
-  rememberMap(context, key, list, map);
+  const map = buildMap(list, identities, undefined, context);
+  rememberMap(context, key, list, identities, map);
   return map;
 }
 
@@ -115,8 +143,13 @@ interface NameInfo {
   readonly canonical: string;
   /** The canonical name fits the envelope as it is. */
   readonly fits: boolean;
-  /** The raw server segment, when the name has one (a separator after a non-empty prefix). */
+  /**
+   * The server: the identity's server key, or for a plain string the raw server segment when the
+   * name has one (a separator after a non-empty prefix).
+   */
   readonly server: string | undefined;
+  /** The tool segment shown in an alias: the identity's remote name, or what follows the server. */
+  readonly tool: string;
   /** The substitution-only wire name, when one exists. */
   readonly substitute: string | undefined;
   /** The part of `substitute` before the separator, when it has one. */
@@ -128,11 +161,18 @@ interface NameInfo {
 interface Context {
   readonly compiled: CompiledEnvelope;
   readonly separator: string;
-  /** The character put in place of disallowed ones and between alias parts. */
+  /** The character put in place of disallowed ones. */
   readonly joiner: string;
+  /**
+   * The character between alias parts: the joiner, or where the separator is the joiner itself
+   * (`_`), the other of `_` and `-`, so an alias can show server and tool words without it.
+   */
+  readonly aliasJoiner: string;
   /** What is put in front of a name whose first character may not come first (`_` where allowed). */
   readonly leader: string;
-  readonly maps: Map<string, Array<{ names: readonly string[]; map: ToolWireMap }>>;
+  /** The same for an alias, never a character of the separator. */
+  readonly aliasLeader: string;
+  readonly maps: Map<string, CachedMap[]>;
   /** How many names the cached maps hold together. */
   cachedMapNames: number;
   /** Matches one code point the envelope does not allow (lone surrogates included). */
@@ -142,6 +182,18 @@ interface Context {
   /** Display forms of server segments, shared by every tool of a server. */
   readonly serverForms: Map<string, string>;
 }
+
+interface CachedMap {
+  readonly names: readonly string[];
+  readonly identities: ReadonlyMap<string, ToolIdentity | null> | undefined;
+  readonly map: ToolWireMap;
+}
+
+/**
+ * The identities given, per canonical name; `null` where one name came with two different
+ * identities. `undefined` when every name was a plain string (the common, cheaper path).
+ */
+type Identities = ReadonlyMap<string, ToolIdentity | null> | undefined;
 
 const contexts = new WeakMap<CompiledEnvelope, Map<string, Context>>();
 
@@ -154,19 +206,36 @@ function contextFor(compiled: CompiledEnvelope, separator: string): Context {
   let context = bySeparator.get(separator);
   if (context === undefined) {
     const joiner = compiled.allowed[95] === 1 ? '_' : compiled.allowed[45] === 1 ? '-' : '';
-    const leader = [joiner, ...'tTabcdefghijklmnopqrsuvwxyzABCDEFGHIJKLMNOPQRSUVWXYZ_']
-      .concat(Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)))
-      .find((character) => character !== '' && compiled.first[character.charCodeAt(0)] === 1);
+    const other = joiner === '_' ? '-' : '_';
+    const aliasJoiner =
+      separator === joiner && compiled.allowed[other.charCodeAt(0)] === 1 ? other : joiner;
+    const leaderOf = (preferred: string, avoid: string): string | undefined =>
+      [preferred, ...'tTabcdefghijklmnopqrsuvwxyzABCDEFGHIJKLMNOPQRSUVWXYZ_']
+        .concat(Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)))
+        .find(
+          (character) =>
+            character !== '' &&
+            !avoid.includes(character) &&
+            compiled.first[character.charCodeAt(0)] === 1,
+        );
+    const leader = leaderOf(joiner, '');
+    // Only where the separator is one character can a one-character leader form it.
+    const aliasLeader = separator.length === 1 ? leaderOf(aliasJoiner, separator) : leader;
     context = {
       compiled,
       separator,
       joiner,
+      aliasJoiner,
       leader: leader ?? '',
+      aliasLeader: aliasLeader ?? '',
       maps: new Map(),
       cachedMapNames: 0,
       disallowed: new RegExp(`[^${renderCharacterClass(compiled.allowed)}]`, 'gu'),
       aliasable:
-        joiner !== '' && leader !== undefined && compiled.maxLength >= 12 && hashFits(compiled),
+        aliasJoiner !== '' &&
+        aliasLeader !== undefined &&
+        compiled.maxLength >= 12 &&
+        hashFits(compiled),
       serverForms: new Map(),
     };
     bySeparator.set(separator, context);
@@ -174,27 +243,72 @@ function contextFor(compiled: CompiledEnvelope, separator: string): Context {
   return context;
 }
 
-function collectNames(names: Iterable<string>): string[] {
+function collectNames(names: Iterable<string | ToolIdentity>): {
+  list: string[];
+  identities: Identities;
+} {
   if (names === null || typeof names !== 'object' || !(Symbol.iterator in names)) {
     throw new ToolwireError({
       code: 'INVALID_NAME',
-      message: 'Tool names must be an iterable of strings, such as an array.',
+      message: 'Tool names must be an iterable of strings or tool identities, such as an array.',
     });
   }
-  const list = Array.isArray(names) ? (names as unknown[]) : [...names];
-  for (let index = 0; index < list.length; index++) {
-    const name = list[index];
-    if (typeof name !== 'string') {
-      throw new ToolwireError({
-        code: 'INVALID_NAME',
-        message: `Tool name at position ${index} is ${name === null ? 'null' : typeof name}, not a string; pass canonical names as strings.`,
-      });
+  const given = Array.isArray(names) ? (names as unknown[]) : [...names];
+  let list = given as string[];
+  let identities: Map<string, ToolIdentity | null> | undefined;
+  for (let index = 0; index < given.length; index++) {
+    const name = given[index];
+    if (typeof name === 'string') {
+      if (identities !== undefined) list.push(name);
+      continue;
+    }
+    const identity = readIdentity(name, index);
+    if (identities === undefined) {
+      // The first identity: from here on the canonical names go to a list of their own.
+      identities = new Map();
+      list = given.slice(0, index) as string[];
+    }
+    list.push(identity.canonical);
+    const known = identities.get(identity.canonical);
+    if (known === undefined) {
+      identities.set(identity.canonical, identity);
+    } else if (
+      known !== null &&
+      (known.server !== identity.server || known.remoteName !== identity.remoteName)
+    ) {
+      // Two tools formed the same canonical name (a lossy preset): choosing either would depend
+      // on order, so the name is read as a plain string.
+      identities.set(identity.canonical, null);
     }
   }
-  return list as string[];
+  return { list, identities };
 }
 
-function rememberMap(context: Context, key: string, names: string[], map: ToolWireMap): void {
+function readIdentity(item: unknown, index: number): ToolIdentity {
+  const fields = item as Partial<Record<keyof ToolIdentity, unknown>> | null;
+  if (
+    fields === null ||
+    typeof fields !== 'object' ||
+    typeof fields.canonical !== 'string' ||
+    typeof fields.server !== 'string' ||
+    typeof fields.remoteName !== 'string'
+  ) {
+    throw new ToolwireError({
+      code: 'INVALID_NAME',
+      message: `Tool name at position ${index} is ${fields === null ? 'null' : typeof fields === 'object' ? 'an object without string canonical, server and remoteName' : typeof fields}; pass canonical names as strings or { canonical, server, remoteName } identities.`,
+    });
+  }
+  // A copy of the three fields: the caller's object (a hub tool) may carry much more, or change.
+  return { canonical: fields.canonical, server: fields.server, remoteName: fields.remoteName };
+}
+
+function rememberMap(
+  context: Context,
+  key: string,
+  names: string[],
+  identities: Identities,
+  map: ToolWireMap,
+): void {
   if (names.length > MAX_CACHED_MAP_NAMES) return;
   let count = 0;
   for (const bucket of context.maps.values()) count += bucket.length;
@@ -211,8 +325,8 @@ function rememberMap(context: Context, key: string, names: string[], map: ToolWi
     for (const entry of oldest) context.cachedMapNames -= entry.names.length;
     count -= oldest.length;
   }
-  // A copy: the caller may change its array after this call.
-  const entry = { names: names.slice(), map };
+  // A copy: the caller may change its array after this call. The identities are already a copy.
+  const entry: CachedMap = { names: names.slice(), identities, map };
   const bucket = context.maps.get(key);
   if (bucket === undefined) context.maps.set(key, [entry]);
   else bucket.push(entry);
@@ -222,6 +336,21 @@ function rememberMap(context: Context, key: string, names: string[], map: ToolWi
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function sameIdentities(a: Identities, b: Identities): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.size !== b.size) return false;
+  for (const [canonical, left] of a) {
+    const right = b.get(canonical);
+    if (right === undefined) return false;
+    if (left === null || right === null) {
+      if (left !== right) return false;
+    } else if (left.server !== right.server || left.remoteName !== right.remoteName) {
+      return false;
+    }
+  }
   return true;
 }
 
@@ -259,9 +388,12 @@ function readOverrides(
 
 function buildMap(
   list: readonly string[],
+  identities: Identities,
   overrides: Map<string, string> | undefined,
   context: Context,
 ): ToolWireMap {
+  const identityOf = (name: string): ToolIdentity | undefined =>
+    identities === undefined ? undefined : (identities.get(name) ?? undefined);
   const { separator } = context;
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
@@ -277,11 +409,14 @@ function buildMap(
     for (const [canonical, wire] of overrides) {
       reserved.add(wire);
       const at = wire.indexOf(separator);
-      if (at >= 0) serverParts.set(wire.slice(0, at), serverOf(canonical, separator) ?? '');
+      if (at >= 0) {
+        const owner = identityOf(canonical)?.server ?? serverOf(canonical, separator) ?? '';
+        serverParts.set(wire.slice(0, at), owner);
+      }
     }
   }
   // 2. Names that fit keep their own name; repeated names are seen once.
-  const identities: string[] = [];
+  const keptWithSeparator: string[] = [];
   for (const name of list) {
     const pinned = overrides?.get(name);
     if (pinned !== undefined) {
@@ -297,7 +432,7 @@ function buildMap(
     if (toWire.size === size) continue;
     if (fits) {
       // A name sent as it is lives in `toWire` only (mapped to itself); `fromWire` holds the rest.
-      if (name.includes(separator)) identities.push(name);
+      if (name.includes(separator)) keptWithSeparator.push(name);
     } else {
       rest.push(name);
     }
@@ -307,9 +442,15 @@ function buildMap(
   const knowServerParts = (): void => {
     if (partsKnown) return;
     partsKnown = true;
-    for (const name of identities) {
-      const part = name.slice(0, name.indexOf(separator));
-      serverParts.set(part, part);
+    for (const name of keptWithSeparator) {
+      const identity = identityOf(name);
+      if (identity === undefined || hasPlainShape(identity, separator)) {
+        const part = name.slice(0, name.indexOf(separator));
+        serverParts.set(part, part);
+      } else {
+        const part = shownServerPart(name, identity, context);
+        if (part !== undefined) serverParts.set(part, identity.server);
+      }
     }
   };
   const isTaken = (wire: string): boolean =>
@@ -320,7 +461,7 @@ function buildMap(
   let conflict = false;
   let claimedParts: Map<string, string> | undefined;
   for (const name of rest) {
-    const info = describeName(name, context);
+    const info = describeName(name, identityOf(name), context);
     if (info.substituteServerPart !== undefined) knowServerParts();
     let wire: string | undefined;
     if (info.substitute !== undefined) {
@@ -368,12 +509,13 @@ function buildMap(
     knowServerParts();
     rest.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const name of rest) {
-      const wire = claim(describeName(name, context), isTaken, serverParts, context);
+      const info = describeName(name, identityOf(name), context);
+      const wire = claim(info, isTaken, serverParts, context);
       toWire.set(name, wire);
       fromWire.set(wire, name);
     }
   }
-  return freezeMap(toWire, fromWire, context.compiled.envelope);
+  return freezeMap(toWire, fromWire, identities, context.compiled.envelope);
 }
 
 /** Marks a name whose wire name is not chosen yet; no wire name is empty. */
@@ -418,10 +560,43 @@ function serverOf(name: string, separator: string): string | undefined {
   return at > 0 ? name.slice(0, at) : undefined;
 }
 
-function describeName(canonical: string, context: Context): NameInfo {
+/**
+ * The text a wire name made from an identity's canonical name shows before its tool: everything
+ * before `<separator><remote name>` when the name ends so (`toolwire`, `claude-code`), otherwise
+ * everything before the last separator. Only compared between names, to keep one server from
+ * showing the text another server's names show.
+ */
+function shownServerPart(
+  wire: string,
+  identity: ToolIdentity,
+  context: Context,
+): string | undefined {
+  const { canonical, remoteName } = identity;
+  const { separator } = context;
+  const tail = separator + remoteName;
+  // Substitution works per code point, so the tail's substitution is the wire name's tail.
+  const at =
+    canonical.length > tail.length && canonical.endsWith(tail)
+      ? wire.length - substituteCharacters(tail, context).length
+      : wire.lastIndexOf(separator);
+  return at > 0 ? wire.slice(0, at) : undefined;
+}
+
+function describeName(
+  canonical: string,
+  identity: ToolIdentity | undefined,
+  context: Context,
+): NameInfo {
   const { compiled, separator, joiner, leader } = context;
-  const at = canonical.indexOf(separator);
-  const server = at > 0 ? canonical.slice(0, at) : undefined;
+  // An identity of the shape `<server><separator><tool>` says what splitting says: such names are
+  // handled exactly as plain strings, so the two never disagree.
+  const shaped =
+    identity !== undefined && !hasPlainShape(identity, separator) ? identity : undefined;
+  const at = shaped === undefined ? canonical.indexOf(separator) : -1;
+  const server = shaped?.server ?? (at > 0 ? canonical.slice(0, at) : undefined);
+  const tool =
+    shaped?.remoteName ??
+    (server === undefined ? canonical : canonical.slice(server.length + separator.length));
   const fits = fitsCompiledEnvelope(canonical, compiled);
   let substitute: string | undefined;
   let substituteServerPart: string | undefined;
@@ -434,7 +609,14 @@ function describeName(canonical: string, context: Context): NameInfo {
     const whole = substituteCharacters(canonical, context);
     const needsLeader = compiled.first[whole.charCodeAt(0)] !== 1 && leader !== '';
     const candidate = needsLeader ? leader + whole : whole;
-    if (candidate !== canonical && fitsCompiledEnvelope(candidate, compiled)) {
+    if (candidate !== canonical && fitsCompiledEnvelope(candidate, compiled) && shaped) {
+      // The server is known whatever the shape; substitution must not add a separator, and no
+      // other server may show the same text before the tool.
+      if (countOf(candidate, separator) === countOf(canonical, separator)) {
+        substitute = candidate;
+        substituteServerPart = shownServerPart(candidate, shaped, context);
+      }
+    } else if (candidate !== canonical && fitsCompiledEnvelope(candidate, compiled)) {
       // The text before the first separator must be this name's own server, or nothing at all.
       const head = server === undefined ? '' : substituteCharacters(server, context);
       const prefix = needsLeader ? leader : '';
@@ -450,10 +632,34 @@ function describeName(canonical: string, context: Context): NameInfo {
     canonical,
     fits,
     server,
+    tool,
     substitute,
     substituteServerPart,
     alias: undefined,
   };
+}
+
+/** True when the identity's canonical name is `<server><separator><tool>`, split where it joins. */
+function hasPlainShape(identity: ToolIdentity, separator: string): boolean {
+  const { canonical, server } = identity;
+  return (
+    canonical.length === server.length + separator.length + identity.remoteName.length &&
+    canonical.indexOf(separator) === server.length &&
+    canonical.startsWith(server) &&
+    canonical.endsWith(identity.remoteName)
+  );
+}
+
+function countOf(text: string, separator: string): number {
+  let count = 0;
+  for (
+    let at = text.indexOf(separator);
+    at >= 0;
+    at = text.indexOf(separator, at + separator.length)
+  ) {
+    count++;
+  }
+  return count;
 }
 
 /** Puts the joiner in place of every code point the envelope does not allow. */
@@ -470,16 +676,15 @@ function aliasOf(info: NameInfo, attempt: number, context: Context): string {
 
 /** `<server head>_<tool>_<hash>`, fitted to the envelope; see the README for the shape. */
 function buildAlias(info: NameInfo, attempt: number, context: Context): string {
-  const { compiled, separator, joiner, leader } = context;
+  const { compiled, separator, aliasJoiner: joiner, aliasLeader: leader } = context;
   if (!context.aliasable) {
     throw new ToolwireError({
       code: 'INVALID_ENVELOPE',
       message: `Envelope "${compiled.envelope.id}" cannot hold an alias for "${info.canonical}": aliases need "_" or "-", a-z and 2-7, a character allowed first, and at least 12 characters; pin this name with an override.`,
     });
   }
-  const { canonical, server } = info;
+  const { canonical, server, tool } = info;
   const hash = nameHash(attempt === 0 ? canonical : `${canonical}\u0000${attempt}`);
-  const tool = server === undefined ? canonical : canonical.slice(server.length + separator.length);
   const toolPart = displayForm(tool, context);
   let serverPart = '';
   if (server !== undefined) {
@@ -539,7 +744,7 @@ function displayForm(text: string, context: Context): string {
   if (text.length <= WINDOW * 2) return cleanSegment(text, context);
   return (
     cleanSegment(text.slice(0, WINDOW), context) +
-    context.joiner +
+    context.aliasJoiner +
     cleanSegment(text.slice(-WINDOW), context)
   );
 }
@@ -654,6 +859,7 @@ function isAlphanumeric(code: number): boolean {
 function freezeMap(
   toWire: Map<string, string>,
   fromWire: Map<string, string>,
+  identities: Identities,
   envelope: Envelope,
 ): ToolWireMap {
   let sorted: Array<[string, string]> | undefined;
@@ -676,6 +882,11 @@ function freezeMap(
     entries(): Array<[string, string]> {
       sorted ??= [...toWire.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
       return sorted.map(([canonical, wire]) => [canonical, wire]);
+    },
+    identityOf(canonical: string): ToolIdentity | undefined {
+      const identity = identities?.get(canonical);
+      // A copy, so no caller can change what the map was built from.
+      return identity === undefined || identity === null ? undefined : { ...identity };
     },
   });
 }

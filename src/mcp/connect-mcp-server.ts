@@ -45,6 +45,8 @@ export interface ConnectMcpServerOptions {
   clientInfo: { name: string; version: string };
   timeout: number;
   signal?: AbortSignal;
+  /** Masks secrets in what the server writes to stderr and in protocol errors, as they are kept. */
+  mask?: (text: string) => string;
   /** Called (once) when the connection closes for any reason after it was opened. */
   onClose: () => void;
   /** Installs handlers on the client before it connects (notifications must be known early). */
@@ -91,12 +93,13 @@ async function connectStdio(
     stderr: 'pipe',
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
   });
+  const mask = options.mask ?? ((text: string) => text);
   const tail: string[] = [];
   let partial = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
     partial = lines.pop() ?? '';
-    for (const line of lines) if (line.trim().length > 0) tail.push(line);
+    for (const line of lines) if (line.trim().length > 0) tail.push(mask(line));
     if (tail.length > STDERR_LINES) tail.splice(0, tail.length - STDERR_LINES);
   });
   let exit: ConnectionExit | undefined;
@@ -125,7 +128,7 @@ async function connectStdio(
     client,
     transport,
     kind: 'stdio',
-    stderrTail: () => (partial.trim().length > 0 ? [...tail, partial] : [...tail]),
+    stderrTail: () => (partial.trim().length > 0 ? [...tail, mask(partial)] : [...tail]),
     exit: () => exit,
     protocolVersion: () => undefined,
     lastError: () => undefined,
@@ -187,7 +190,7 @@ async function open(connection: LiveConnection, options: ConnectMcpServerOptions
   connection.protocolVersion = () => protocolVersion;
   let lastError: string | undefined;
   client.onerror = (error: Error) => {
-    lastError = error.message;
+    lastError = options.mask === undefined ? error.message : options.mask(error.message);
   };
   connection.lastError = () => lastError;
   let opened = false;

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type EnvelopeInput, resolveEnvelope } from '../core/envelope.js';
 import { explainEnvelopeFit } from '../core/explain-envelope-fit.js';
 import { ToolwireError } from '../core/toolwire-error.js';
@@ -22,6 +21,16 @@ export interface GuardToolNamesResult {
 }
 
 type Registrar = (name: string, ...rest: never[]) => { update?: (updates: never) => void };
+
+/**
+ * What the guard needs of an `McpServer`: its registration methods. Structural on purpose, so a
+ * server from any SDK copy within the peer range type-checks (a nominal `McpServer` with private
+ * fields would not match across two copies of the SDK).
+ */
+export interface GuardableMcpServer {
+  registerTool: (...args: never[]) => unknown;
+  tool: (...args: never[]) => unknown;
+}
 
 interface GuardableServer {
   registerTool: Registrar;
@@ -53,7 +62,7 @@ interface GuardableServer {
  * ```
  */
 export function guardToolNames(
-  server: McpServer,
+  server: GuardableMcpServer,
   options: GuardToolNamesOptions = {},
 ): GuardToolNamesResult {
   const envelope = resolveEnvelope(options.envelope ?? 'universal');

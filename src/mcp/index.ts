@@ -31,27 +31,30 @@ export {
   type NamingPresetInput,
   resolveNamingPreset,
 } from '../core/naming-preset.js';
+export { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
 export {
   type FindMcpConfigFilesOptions,
   findMcpConfigFiles,
   type McpConfigLocation,
 } from './find-mcp-config-files.js';
 export {
+  type GuardableMcpServer,
   type GuardToolNamesOptions,
   type GuardToolNamesResult,
   guardToolNames,
 } from './guard-tool-names.js';
+export { createSecretMask, maskSecrets, SECRET_MASK } from './mask-secrets.js';
 export {
   createMcpHub,
   McpHub,
   type McpHubCallOptions,
   type McpHubEvent,
   type McpHubOptions,
-  type McpHubTool,
   type McpRestartOptions,
-  type McpServerState,
-  type McpServerStatus,
 } from './mcp-hub.js';
+export type { McpHubTool } from './mcp-hub-tool.js';
+export type { McpHubWarning, McpHubWarningCode } from './mcp-hub-warning.js';
+export type { McpServerState, McpServerStatus } from './mcp-server-status.js';
 export {
   type CatalogTool,
   type McpCatalog,
@@ -63,6 +66,7 @@ export {
   type McpConfigFormat,
   type McpHttpServerConfig,
   type McpServerConfig,
+  type McpServerDisplay,
   type McpServerEntry,
   type McpStdioServerConfig,
   type ParseMcpConfigOptions,

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} in plain strings is the config syntax under test.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { createScriptedServer } from '../../test/fixtures/servers/scripted-serve
 import { freePort } from '../../test/support/free-port.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { createMcpHub, type McpHub, type McpHubEvent } from './mcp-hub.js';
-import type { McpServerConfig } from './parse-mcp-config.js';
+import { type McpServerConfig, parseMcpConfig } from './parse-mcp-config.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string): string => join(root, 'test/fixtures/servers', name);
@@ -297,7 +298,105 @@ describe('McpHub restarts', () => {
   });
 });
 
+describe('McpHub secrets (issue 8 item 1)', () => {
+  it('never shows a value expanded from ${VAR}, an env value or a header value', async () => {
+    const script = fixture('echoes-arguments.mjs');
+    const { servers } = parseMcpConfig({
+      document: {
+        mcpServers: {
+          rejects: {
+            command: process.execPath,
+            args: [script, '--api-key=${SECRET_TOKEN}', '--exit'],
+          },
+          running: {
+            command: process.execPath,
+            args: [script, '--api-key=${SECRET_TOKEN}'],
+            env: { TOKEN: 'env-value-LEAK' },
+          },
+          remote: { url: 'http://127.0.0.1:1/mcp?key=${SECRET_TOKEN}' },
+          headed: {
+            url: 'http://127.0.0.1:1/mcp',
+            headers: { Authorization: 'Bearer header-LEAK' },
+          },
+        },
+      },
+      env: { SECRET_TOKEN: 'sk-LEAKME' },
+    });
+    await using hub = createMcpHub({ servers, restart: false, connectTimeout: 10_000 });
+    const events: McpHubEvent[] = [];
+    hub.subscribe((event) => events.push(event));
+    await hub.start();
+    expect(hub.server('running')?.state).toBe('ready');
+    expect(hub.server('rejects')?.state).toBe('failed');
+    expect(hub.server('remote')?.state).toBe('failed');
+    // The command line and URL are shown as written, and what the server echoed is masked.
+    expect(hub.server('rejects')?.reason).toMatch(
+      /^Server "rejects" did not initialise \(".* --api-key=\$\{SECRET_TOKEN\} --exit"\): the process exited with code 1 \(stderr: fatal: key --api-key=\*\*\* was rejected\)/,
+    );
+    expect(hub.server('remote')?.reason).toContain('http://127.0.0.1:1/mcp?key=${SECRET_TOKEN}');
+    const failure = await hub
+      .callTool({ name: 'running__repeat_arguments' })
+      .catch((error: unknown) => error);
+    expect(ToolwireError.isInstance(failure) && failure.code).toBe('TOOL_CALL_FAILED');
+    expect((failure as Error).message).toContain('--api-key=***');
+    expect(hub.server('running')?.stderr.join('\n')).toContain('--api-key=*** and TOKEN=***');
+    const shown = (value: unknown): string =>
+      JSON.stringify(value, (_key, item: unknown) =>
+        item instanceof Error ? { message: item.message, cause: item.cause } : item,
+      );
+    const everything = shown([hub.servers(), events, failure]);
+    for (const secret of ['sk-LEAKME', 'env-value-LEAK', 'header-LEAK']) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});
+
 describe('McpHub naming presets', () => {
+  // Server `a` lists a tool that forms a name of server `a<separator>b` (issue 8 item 4).
+  const shadowing = [
+    { preset: 'claude-code', victim: 'a__b', tool: 'b__echo', name: 'mcp__a__b__echo' },
+    { preset: 'cecli', victim: 'a--b', tool: 'b--echo', name: 'a--b--echo' },
+    { preset: 'agent-framework', victim: 'a_b', tool: 'b_echo', name: 'a_b_echo' },
+  ] as const;
+  for (const { preset, victim, tool, name } of shadowing) {
+    it(`gives ${name} to neither server under ${preset}, in either key order`, async () => {
+      const seen: unknown[] = [];
+      for (const order of [
+        ['a', victim],
+        [victim, 'a'],
+      ]) {
+        const configs: Record<string, McpServerConfig> = {
+          a: node(fixture('scripted-server.mjs'), [], { EXTRA_TOOLS: tool }),
+          [victim]: node(fixture('scripted-server.mjs')),
+        };
+        await using hub = createMcpHub({
+          preset,
+          servers: Object.fromEntries(order.map((key) => [key, configs[key] as McpServerConfig])),
+        });
+        await hub.start();
+        expect(hub.tool(name)).toBeUndefined();
+        expect(await codeOf(hub.callTool({ name }))).toBe('TOOL_NOT_FOUND');
+        expect(hub.server('a')?.state).toBe('ready');
+        expect(hub.tools().every((entry) => entry.server === 'a')).toBe(true);
+        expect(hub.tools().length).toBe(5);
+        expect(hub.server('a')?.warnings).toEqual([
+          expect.objectContaining({
+            code: 'NAME_AMBIGUOUS',
+            tool,
+            message: expect.stringContaining(`server "${victim}" can also form`),
+          }),
+        ]);
+        const refused = hub.server(victim);
+        expect(refused?.state).toBe('failed');
+        expect(refused?.error?.code).toBe('INVALID_SERVER_NAME');
+        expect(refused?.reason).toContain('server "a"');
+        await expect(hub.restart(victim)).rejects.toThrow(/can also be formed by server "a"/);
+        seen.push(hub.tools().map((entry) => entry.canonical));
+      }
+      expect(seen[1]).toEqual(seen[0]);
+    });
+  }
+
   it('uses the host names of the preset and reports tools whose names collide', async () => {
     await using hub = createMcpHub({
       preset: 'cecli',
@@ -308,12 +407,20 @@ describe('McpHub naming presets', () => {
     await hub.start();
     expect(hub.tool('one--echo')?.remoteName).toBe('echo');
     expect(hub.tool('one--a_b')?.remoteName).toBe('a.b');
-    expect(hub.server('one')?.warnings.join('\n')).toMatch(
-      /Tool "a_b" forms the name "one--a_b" under the cecli preset, which "a.b" of server "one" already has/,
-    );
-    expect(hub.server('one')?.warnings).toContain(
-      'The server lists "echo" more than once; the first is kept.',
-    );
+    const warnings = hub.server('one')?.warnings ?? [];
+    expect(warnings.find((warning) => warning.code === 'NAME_TAKEN')).toMatchObject({
+      server: 'one',
+      tool: 'a_b',
+      message: expect.stringMatching(
+        /^Server "one": tool "a_b" forms the name "one--a_b" under the cecli preset, which its tool "a.b" already has/,
+      ),
+    });
+    expect(warnings).toContainEqual({
+      code: 'DUPLICATE_TOOL',
+      server: 'one',
+      tool: 'echo',
+      message: 'Server "one" lists "echo" more than once; the first is kept.',
+    });
     expect(hub.server('one')?.toolCount).toBe(6);
   });
 });

@@ -37,6 +37,13 @@ describe('parseMcpConfig', () => {
           args: ['-y', '@modelcontextprotocol/server-github'],
           env: { GITHUB_TOKEN: 'ghp_1', LEVEL: 'info', PORT: '8080' },
         },
+        display: {
+          type: 'stdio',
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-github'],
+          text: 'npx -y @modelcontextprotocol/server-github',
+        },
+        secrets: ['ghp_1', 'info', '8080'],
       },
       {
         key: 'linear',
@@ -46,6 +53,12 @@ describe('parseMcpConfig', () => {
           transport: 'auto',
           headers: { Authorization: 'Bearer lin_2' },
         },
+        display: {
+          type: 'http',
+          url: 'https://mcp.linear.app/mcp',
+          text: 'https://mcp.linear.app/mcp',
+        },
+        secrets: ['lin_2', 'Bearer lin_2'],
       },
       { key: 'old', disabled: true },
     ]);
@@ -107,6 +120,44 @@ describe('parseMcpConfig', () => {
     );
     expect(result.servers[2]?.error?.message).toMatch(/only VS Code can prompt for/);
     expect(result.servers[3]?.error?.code).toBe('INVALID_CONFIG');
+  });
+
+  it('shows ${VAR} as written and lists every expanded value as a secret (issue 8 item 1)', () => {
+    const result = parseMcpConfig({
+      document: {
+        mcpServers: {
+          stdio: {
+            command: 'node',
+            args: ['srv.mjs', '--api-key=${SECRET_TOKEN}', '--home=${userHome}', '${MODE:-fast}'],
+          },
+          http: { url: 'http://127.0.0.1:1/mcp?key=${SECRET_TOKEN}' },
+          broken: { url: '${SECRET_TOKEN}' },
+        },
+      },
+      env: { SECRET_TOKEN: 'sk-LEAKME', HOME: '/home/someone' },
+    });
+    const [stdio, http, broken] = result.servers;
+    expect(stdio?.config).toMatchObject({
+      args: ['srv.mjs', '--api-key=sk-LEAKME', '--home=/home/someone', 'fast'],
+    });
+    expect(stdio?.display?.text).toBe(
+      'node srv.mjs --api-key=${SECRET_TOKEN} --home=${userHome} ${MODE:-fast}',
+    );
+    // Defaults written in the file and ${userHome} are not secrets; environment values are.
+    expect(stdio?.secrets).toEqual(['sk-LEAKME']);
+    expect(http?.display).toEqual({
+      type: 'http',
+      url: 'http://127.0.0.1:1/mcp?key=${SECRET_TOKEN}',
+      text: 'http://127.0.0.1:1/mcp?key=${SECRET_TOKEN}',
+    });
+    expect(http?.secrets).toEqual(['sk-LEAKME']);
+    // A URL that is not valid is quoted as written, not expanded.
+    expect(broken?.error?.message).toBe(
+      'Server "broken" "url" is not a valid URL: "${SECRET_TOKEN}".',
+    );
+    expect(
+      JSON.stringify(result.servers.map((entry) => [entry.display, entry.error?.message])),
+    ).not.toContain('sk-LEAKME');
   });
 
   it('rejects a document that is not a configuration', () => {

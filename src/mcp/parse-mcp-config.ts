@@ -33,7 +33,51 @@ export interface McpHttpServerConfig {
 /** How to reach one server. */
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 
-/** One server of a configuration: usable, disabled, or broken with a reason. */
+/**
+ * How a server entry reads as written, for anything the project prints or writes: `${VAR}`
+ * references stay unexpanded, so a secret passed in an argument or a URL is never shown.
+ *
+ * @example
+ * ```ts
+ * // "args": ["srv.mjs", "--api-key=${SECRET_TOKEN}"] with SECRET_TOKEN=sk-LEAKME
+ * entry.display; // { type: 'stdio', command: 'node', args: ['srv.mjs', '--api-key=${SECRET_TOKEN}'], text: 'node srv.mjs --api-key=${SECRET_TOKEN}' }
+ * ```
+ */
+export type McpServerDisplay =
+  | {
+      /** A stdio server. */
+      type: 'stdio';
+      /** `command` as written. */
+      command: string;
+      /** `args` as written. */
+      args: readonly string[];
+      /** The command line as written, `command` and `args` joined by spaces. */
+      text: string;
+    }
+  | {
+      /** A server reached over HTTP. */
+      type: 'http';
+      /** `url` as written. */
+      url: string;
+      /** The URL as written. */
+      text: string;
+    };
+
+/**
+ * One server of a configuration: usable, disabled, or broken with a reason.
+ *
+ * `config` holds expanded values, for connecting only. Print `display` (the entry as written) and
+ * mask `secrets` in anything else that may quote them (see `maskSecrets`).
+ *
+ * @example
+ * ```ts
+ * // { "command": "node", "args": ["srv.mjs", "--api-key=${SECRET_TOKEN}"] }, SECRET_TOKEN=sk-LEAKME
+ * entry.config?.args; // ['srv.mjs', '--api-key=sk-LEAKME'] (to start the server, never to print)
+ * entry.display?.text; // 'node srv.mjs --api-key=${SECRET_TOKEN}'
+ * entry.secrets; // ['sk-LEAKME']
+ * maskSecrets(serverErrorText, entry.secrets ?? []); // sk-LEAKME becomes ***
+ * ```
+ */
 export interface McpServerEntry {
   /** The server's key in the file; it becomes the server segment of canonical names. */
   key: string;
@@ -43,6 +87,14 @@ export interface McpServerEntry {
   disabled?: boolean;
   /** Why the entry cannot be used (a missing variable, a missing command); the other servers still start. */
   error?: ToolwireError;
+  /** The entry as written (`${VAR}` unexpanded), for display; absent when it has no command or URL. */
+  display?: McpServerDisplay;
+  /**
+   * Values never to print or write: every value a `${VAR}` expansion took from the environment,
+   * every `env` value and every header value. Defaults written in the file (`${VAR:-default}`),
+   * `${workspaceFolder}` and `${userHome}` are not secrets.
+   */
+  secrets?: readonly string[];
 }
 
 /** The layout a configuration was read in. */
@@ -89,6 +141,8 @@ export interface ParseMcpConfigResult {
  *   env: { GITHUB_TOKEN: 'ghp_example' },
  * });
  * servers[0].config; // { type: 'stdio', command: 'npx', args: ['-y', 'server-github'], env: { TOKEN: 'ghp_example' } }
+ * servers[0].display?.text; // 'npx -y server-github' (print this, never config)
+ * servers[0].secrets; // ['ghp_example']
  * ```
  */
 export function parseMcpConfig(options: ParseMcpConfigOptions): ParseMcpConfigResult {
@@ -130,12 +184,19 @@ export function parseMcpConfig(options: ParseMcpConfigOptions): ParseMcpConfigRe
     home: options.home ?? env.HOME ?? env.USERPROFILE,
   };
   const servers = Object.entries(table).map(([key, entry]): McpServerEntry => {
+    const display = writtenDisplay(entry);
+    const secrets = new Set<string>();
+    let read: McpServerEntry;
     try {
-      return readEntry(key, entry, context, options.baseDirectory);
+      read = readEntry(key, entry, { ...context, secrets }, options.baseDirectory);
     } catch (error) {
       if (!ToolwireError.isInstance(error)) throw error;
-      return { key, error };
+      read = { key, error };
     }
+    if (read.disabled === true) return read;
+    if (display !== undefined) read.display = display;
+    read.secrets = [...secrets].filter((secret) => secret.length > 0);
+    return read;
   });
   return { format, servers };
 }
@@ -144,6 +205,25 @@ interface ExpandContext {
   env: Readonly<Record<string, string | undefined>>;
   workspaceFolder: string | undefined;
   home: string | undefined;
+  /** Collects every value taken from the environment. */
+  secrets?: Set<string>;
+}
+
+// The entry as written: only plain strings are shown (anything else is an error reported apart).
+function writtenDisplay(entry: unknown): McpServerDisplay | undefined {
+  if (!isRecord(entry)) return undefined;
+  const url = entry.url ?? entry.serverUrl;
+  if (typeof url === 'string') return { type: 'http', url, text: url };
+  if (typeof entry.command !== 'string') return undefined;
+  const args = Array.isArray(entry.args)
+    ? entry.args.filter((argument): argument is string => typeof argument === 'string')
+    : [];
+  return {
+    type: 'stdio',
+    command: entry.command,
+    args,
+    text: [entry.command, ...args].join(' '),
+  };
 }
 
 function readEntry(
@@ -169,7 +249,8 @@ function readEntry(
     if (url === undefined) throw configError(subject, `has type "${type}" but no "url"`);
     const expanded = expand(url, 'url');
     if (!URL.canParse(expanded)) {
-      throw configError(subject, `"url" is not a valid URL: ${JSON.stringify(expanded)}`);
+      // The URL as written: its expanded form may carry a secret.
+      throw configError(subject, `"url" is not a valid URL: ${JSON.stringify(url)}`);
     }
     return {
       key,
@@ -182,7 +263,7 @@ function readEntry(
             : type === 'streamable-http' || type === 'streamableHttp'
               ? 'streamable-http'
               : 'auto',
-        headers: readStringTable(entry.headers, 'headers', expand, subject),
+        headers: readStringTable(entry.headers, 'headers', expand, subject, context.secrets),
       },
     };
   }
@@ -204,7 +285,7 @@ function readEntry(
     type: 'stdio',
     command,
     args,
-    env: readStringTable(entry.env, 'env', expand, subject),
+    env: readStringTable(entry.env, 'env', expand, subject, context.secrets),
   };
   if (entry.cwd !== undefined) {
     const cwd = expand(entry.cwd, 'cwd');
@@ -219,6 +300,7 @@ function readStringTable(
   field: string,
   expand: (value: unknown, field: string) => string,
   subject: string,
+  secrets: Set<string> | undefined,
 ): Record<string, string> {
   if (value === undefined) return {};
   if (!isRecord(value)) {
@@ -230,6 +312,8 @@ function readStringTable(
       typeof item === 'number' || typeof item === 'boolean'
         ? String(item)
         : expand(item, `${field}.${name}`);
+    // Every env and header value is a secret, written in the file or not.
+    secrets?.add(table[name] as string);
   }
   return table;
 }
@@ -265,7 +349,10 @@ export function expandVariables(
     const fallbackAt = name.indexOf(':-');
     const variable = fallbackAt === -1 ? name : name.slice(0, fallbackAt);
     const value = context.env[variable];
-    if (value !== undefined && value !== '') return value;
+    if (value !== undefined && value !== '') {
+      context.secrets?.add(value);
+      return value;
+    }
     if (fallbackAt !== -1) return name.slice(fallbackAt + 2);
     if (value === '') return '';
     throw configError(

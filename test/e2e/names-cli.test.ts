@@ -56,6 +56,40 @@ describe('toolwire names', () => {
     ]);
   });
 
+  it.each(['claude-code', 'agent-framework'])(
+    'should show readable names under --preset %s on the bundled catalogs under long keys',
+    async (preset) => {
+      const skeleton = (text: string) => text.replace(/[^A-Za-z0-9]/g, '');
+      let aliases = 0;
+      for (const file of ['everything.json', 'filesystem.json', 'memory.json', 'notion.json']) {
+        const server = `io.github.modelcontextprotocol/servers-${file.replace('.json', '')}-mcp-server`;
+        const { stdout } = await run(process.execPath, [
+          bin,
+          'names',
+          fileURLToPath(new URL(`../fixtures/catalogs/${file}`, import.meta.url)),
+          '--server',
+          server,
+          '--preset',
+          preset,
+          '--envelope',
+          'openai',
+          '--json',
+        ]);
+        const rows = JSON.parse(stdout) as Array<{ tool: string; canonical: string; wire: string }>;
+        for (const row of rows) {
+          const substituted = row.canonical.replace(/[^A-Za-z0-9_-]/gu, '_');
+          if (row.wire === row.canonical || row.wire === substituted) continue;
+          aliases++;
+          // An alias: its own server first (never `mcp`, never a bare hash), then the whole tool.
+          const head = skeleton(row.wire.replace(/[-_][a-z2-7]{8}$/, ''));
+          expect(head.startsWith(skeleton(server.slice(0, 8))), row.wire).toBe(true);
+          if (row.tool.length <= 40) expect(head.endsWith(skeleton(row.tool)), row.wire).toBe(true);
+        }
+      }
+      expect(aliases).toBeGreaterThan(20);
+    },
+  );
+
   it('should exit 2 with a typed message for a bad server key', async () => {
     const error = await run(process.execPath, [
       bin,

@@ -66,7 +66,9 @@ export function callTool(
  * it records each request, checks it against the provider's documented rules and answers with
  * the provider's own error shape when one breaks, else with a tool call by wire name, plain or
  * streamed. It speaks HTTP/1.1 and cleartext HTTP/2 (prior knowledge) on the same port, because
- * the Bedrock client talks HTTP/2.
+ * the Bedrock client talks HTTP/2: @aws-sdk/client-bedrock-runtime uses its HTTP/2 handler by
+ * default, even for an `http://` endpoint (h2c, starting with the "PRI * HTTP/2.0" preface), and a
+ * plain `http.createServer` answers it with `ERR_HTTP2_ERROR: Protocol error`.
  *
  * @example
  * ```ts

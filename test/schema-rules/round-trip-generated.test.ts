@@ -19,6 +19,24 @@ const ajv = new Ajv2020({
   unicodeRegExp: false,
 });
 
+// Compiling a validator costs far more than projecting a schema, and the same schema text comes
+// back often (targets that change nothing, shrinking, small generated schemas): compile each
+// distinct text once. ajv's own cache is keyed by object identity, which every run defeats.
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+function validatorFor(schema: unknown): ReturnType<typeof ajv.compile> {
+  const text = JSON.stringify(schema);
+  let validate = validators.get(text);
+  if (validate === undefined) {
+    validate = ajv.compile(JSON.parse(text) as object);
+    validators.set(text, validate);
+  }
+  return validate;
+}
+
+// The default suite runs a budget that fits a busy two-core machine; `npm run test:properties`
+// runs the full count (PROPERTY_RUNS=1000). The property is the same, only the sample is smaller.
+const RUNS = Number(process.env.PROPERTY_RUNS) > 0 ? Number(process.env.PROPERTY_RUNS) : 150;
+
 // Changes reported as warnings after which the round trip is not promised: merges and drops can
 // narrow what a schema accepts, and a flattened tuple no longer says which position is which, so
 // arguments that need different maps per position may be mapped by the wrong member.
@@ -100,7 +118,7 @@ describe('round trip of meaning over generated tool schemas', () => {
           ),
         ),
         ([schema, candidates]) => {
-          const validateOriginal = ajv.compile(schema as object);
+          const validateOriginal = validatorFor(schema);
           const valid = candidates
             .map((value) => JSON.parse(JSON.stringify(value)) as unknown)
             .filter((value) => validateOriginal(value) === true);
@@ -113,7 +131,7 @@ describe('round trip of meaning over generated tool schemas', () => {
               throw error;
             }
             if (result.warnings.some((warning) => NARROWING.has(warning.code))) continue;
-            const validateProjected = ajv.compile(nullableToJsonSchema(result.schema) as object);
+            const validateProjected = validatorFor(nullableToJsonSchema(result.schema));
             for (const args of valid) {
               const wire = projectArguments(args, result.argumentMap);
               if (validateProjected(wire) !== true) {
@@ -126,7 +144,7 @@ describe('round trip of meaning over generated tool schemas', () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: RUNS },
     );
   });
 });

@@ -1,13 +1,14 @@
-import type { Command } from 'commander';
 import { createToolWireMap } from '../../core/create-tool-wire-map.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../../core/naming-preset.js';
-import { type CliContext, EXIT } from '../cli-context.js';
+import { EXIT } from '../cli-context.js';
+import type { CommandSpec } from '../command-spec.js';
 import { createStyle } from '../create-style.js';
 import { loadTarget } from '../load-target.js';
 import {
-  addTargetOptions,
   type CommonTargetFlags,
   parseEnvelope,
+  TARGET_NOTES,
+  TARGET_OPTIONS,
   targetOptions,
 } from '../target-options.js';
 
@@ -45,8 +46,13 @@ export function listNames(options: ListNamesOptions): NameRow[] {
   const tools = options.servers.flatMap(({ server, tools: names }) =>
     names.map((tool) => ({ server, tool, canonical: preset.formatName(server, tool) })),
   );
+  // Identities, not bare names: a preset's name (`mcp__<server>__<tool>`) is not split again.
   const map = createToolWireMap(
-    tools.map((tool) => tool.canonical),
+    tools.map((tool) => ({
+      canonical: tool.canonical,
+      server: tool.server,
+      remoteName: tool.tool,
+    })),
     { envelope: options.envelope, separator: preset.separator },
   );
   return tools.map((tool) => {
@@ -64,26 +70,35 @@ interface NamesFlags extends CommonTargetFlags {
  * @internal
  * @example
  * ```ts
- * registerNamesCommand(program, context); // toolwire names catalog.json --envelope openai --json
+ * await runCli({ args: ['names', 'catalog.json', '--envelope', 'openai', '--json'] });
  * ```
  */
-export function registerNamesCommand(program: Command, context: CliContext): void {
-  addTargetOptions(
-    program
-      .command('names')
-      .argument(
-        '[target]',
+export const namesCommand: CommandSpec = {
+  name: 'names',
+  summary: "Print each tool's canonical and wire name; aliased names are marked with *.",
+  positionals: [
+    {
+      name: 'target',
+      required: false,
+      description:
         'catalog JSON (a tools/list result or an array of tools), config file, or - for stdin; default: the usual config files',
-      )
-      .description("Print each tool's canonical and wire name; aliased names are marked with *.")
-      .option(
-        '--envelope <id>',
-        'envelope id: openai, anthropic, bedrock, gemini, vertex, mcp, universal',
-        parseEnvelope,
-        'universal',
-      ),
-  ).action(async (target: string | undefined, flags: NamesFlags) => {
-    const loaded = await loadTarget(targetOptions(target, flags, context));
+    },
+  ],
+  options: [
+    ...TARGET_OPTIONS,
+    {
+      name: 'envelope',
+      type: 'string',
+      valueName: '<id>',
+      description: 'envelope id: openai, anthropic, bedrock, gemini, vertex, mcp, universal',
+      parse: parseEnvelope,
+      default: 'universal',
+    },
+  ],
+  notes: TARGET_NOTES,
+  run: async (parsed, context) => {
+    const flags = parsed.options as unknown as NamesFlags;
+    const loaded = await loadTarget(targetOptions(parsed.positionals[0], flags, context));
     const rows = listNames({
       servers: loaded.catalogs.map((catalog) => ({
         server: catalog.server,
@@ -116,5 +131,5 @@ export function registerNamesCommand(program: Command, context: CliContext): voi
     if (loaded.failures.some((failure) => failure.state === 'failed')) {
       context.exit(EXIT.serverFailed);
     }
-  });
-}
+  },
+};

@@ -31,12 +31,15 @@ interface LenientIndex {
 }
 
 const lenientIndexes = new WeakMap<ToolWireMap, LenientIndex>();
-const HASH_SUFFIX = /_[a-z2-7]{8}$/;
+/** An alias's hash suffix; `-` joins it where the separator is a single `_`. */
+const HASH_SUFFIX = /[-_][a-z2-7]{8}$/;
 
 /**
  * Builds the resolver of one request's map. Exact lookup first; then, when `lenient` is on, the
- * lenient rules in order (canonical, case, separator, hash dropped), each resolving only when it
- * matches exactly one name. Unknown and ambiguous names pass through unchanged.
+ * lenient rules (canonical, case, separator, hash dropped) all at once: a name resolves only when
+ * exactly one tool matches it under any rule, and is reported with the most exact rule that
+ * matched. Two tools that match under different rules (one by case, another by separator) make
+ * the name ambiguous. Unknown and ambiguous names pass through unchanged.
  *
  * @example
  * ```ts
@@ -79,31 +82,42 @@ export function resolveCanonicalOrWire(
 }
 
 function resolveLeniently(index: LenientIndex, received: string): NameResolution {
-  if (index.canonical.has(received)) {
-    return { received, name: received, canonical: received, method: 'canonical' };
-  }
   const lower = received.toLowerCase();
-  const tiers: [Map<string, string[]>, string, NameResolution['method']][] = [
-    [index.byCase, lower, 'case'],
-    [index.bySeparator, separatorKey(lower), 'separator'],
-    [index.byStem, separatorKey(lower), 'hash-dropped'],
+  const key = separatorKey(lower);
+  // Every rule is asked, most exact first: "exactly one match" holds across the rules, so a tool
+  // matched by case never wins over another matched by separator or by a dropped hash.
+  const rules: [readonly string[] | undefined, NameResolution['method']][] = [
+    [index.canonical.has(received) ? [received] : undefined, 'canonical'],
+    [index.byCase.get(lower), 'case'],
+    [index.bySeparator.get(key), 'separator'],
+    [index.byStem.get(key), 'hash-dropped'],
   ];
-  for (const [table, key, method] of tiers) {
-    const matches = table.get(key);
+  let first: string | undefined;
+  let method: NameResolution['method'] = 'unknown';
+  let others: Set<string> | undefined;
+  for (const [matches, rule] of rules) {
     if (matches === undefined) continue;
-    const [only] = matches;
-    if (matches.length === 1 && only !== undefined) {
-      return { received, name: only, canonical: only, method };
+    for (const match of matches) {
+      if (first === undefined) {
+        first = match;
+        method = rule;
+      } else if (match !== first) {
+        others ??= new Set();
+        others.add(match);
+      }
     }
-    return {
-      received,
-      name: received,
-      canonical: undefined,
-      method: 'ambiguous',
-      candidates: [...matches].sort(compareCodeUnits),
-    };
   }
-  return { received, name: received, canonical: undefined, method: 'unknown' };
+  if (first === undefined) {
+    return { received, name: received, canonical: undefined, method: 'unknown' };
+  }
+  if (others === undefined) return { received, name: first, canonical: first, method };
+  return {
+    received,
+    name: received,
+    canonical: undefined,
+    method: 'ambiguous',
+    candidates: [first, ...others].sort(compareCodeUnits),
+  };
 }
 
 function lenientIndex(map: ToolWireMap): LenientIndex {

@@ -19,6 +19,27 @@ describe('describeAlias', () => {
     );
   });
 
+  it('should name the server and tool of an identity, never a re-split of the canonical name', () => {
+    expect(
+      describeAlias({
+        canonical: 'mcp__io.github/everything__get-env',
+        description: 'Env.',
+        identity: { server: 'io.github/everything', remoteName: 'get-env' },
+      }),
+    ).toBe('Env.\n\n(MCP server "io.github/everything", tool "get-env")');
+    // Without the identity a claude-code name reads as server "mcp".
+    expect(describeAlias({ canonical: 'mcp__io.github/everything__get-env' })).toContain(
+      'MCP server "mcp"',
+    );
+    expect(
+      describeAlias({
+        canonical: 'my.server_get_env',
+        separator: '_',
+        identity: { server: 'my.server', remoteName: 'get_env' },
+      }),
+    ).toBe('(MCP server "my.server", tool "get_env")');
+  });
+
   it('should keep the note bounded and on one line whatever the names', () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,5 @@
 import { DEFAULT_SEPARATOR } from '../join-tool-name.js';
+import type { ToolIdentity } from '../tool-identity.js';
 
 /** Options of {@link describeAlias}. */
 export interface DescribeAliasOptions {
@@ -7,10 +8,16 @@ export interface DescribeAliasOptions {
   /** The tool's description as the server gave it; absent or empty gives the note alone. */
   description?: string | null | undefined;
   /**
-   * The separator of canonical names.
+   * The separator of canonical names, read only when no `identity` is given.
    * @defaultValue `'__'`
    */
   separator?: string;
+  /**
+   * The tool's server key and remote name (for example from `map.identityOf(canonical)` or the
+   * hub's tool). When given, the note names them as they are, whatever the shape of the canonical
+   * name (`mcp__<server>__<tool>` would otherwise read as server `mcp`).
+   */
+  identity?: Pick<ToolIdentity, 'server' | 'remoteName'> | undefined;
 }
 
 /** The longest server segment quoted in a note; longer ones are cut with `…`. */
@@ -27,16 +34,32 @@ export const ALIAS_NOTE_MAX_TOOL = 96;
  * ```ts
  * describeAlias({ canonical: 'atlassian-rovo-mcp__getJiraIssue', description: 'Get an issue.' });
  * // 'Get an issue.\n\n(MCP server "atlassian-rovo-mcp", tool "getJiraIssue")'
+ * describeAlias({
+ *   canonical: 'mcp__atlassian-rovo-mcp__getJiraIssue',
+ *   identity: { server: 'atlassian-rovo-mcp', remoteName: 'getJiraIssue' },
+ * });
+ * // '(MCP server "atlassian-rovo-mcp", tool "getJiraIssue")'
  * ```
  */
 export function describeAlias(options: DescribeAliasOptions): string {
-  const separator = options.separator ?? DEFAULT_SEPARATOR;
-  const { canonical } = options;
-  const at = canonical.indexOf(separator);
+  const { canonical, identity } = options;
+  let server: string | undefined;
+  let tool = canonical;
+  if (identity !== undefined) {
+    server = identity.server;
+    tool = identity.remoteName;
+  } else {
+    const separator = options.separator ?? DEFAULT_SEPARATOR;
+    const at = canonical.indexOf(separator);
+    if (at > 0) {
+      server = canonical.slice(0, at);
+      tool = canonical.slice(at + separator.length);
+    }
+  }
   const note =
-    at > 0
-      ? `(MCP server "${bound(canonical.slice(0, at), ALIAS_NOTE_MAX_SERVER)}", tool "${bound(canonical.slice(at + separator.length), ALIAS_NOTE_MAX_TOOL)}")`
-      : `(tool "${bound(canonical, ALIAS_NOTE_MAX_TOOL)}")`;
+    server !== undefined
+      ? `(MCP server "${bound(server, ALIAS_NOTE_MAX_SERVER)}", tool "${bound(tool, ALIAS_NOTE_MAX_TOOL)}")`
+      : `(tool "${bound(tool, ALIAS_NOTE_MAX_TOOL)}")`;
   const description = options.description;
   return typeof description === 'string' && description.length > 0
     ? `${description}\n\n${note}`

@@ -4,8 +4,10 @@
  * - `canonical`: it is a canonical name of this request (copied from a description or a listing).
  * - `case`: lenient; it matches one name of the request when letter case is ignored.
  * - `separator`: lenient; it matches one name when case is ignored and `-` and `_` are swapped.
- * - `hash-dropped`: lenient; it matches one alias with its `_<8 base32>` hash suffix left off.
- * - `ambiguous`: lenient; more than one name matches, so it passes through unchanged.
+ * - `hash-dropped`: lenient; it matches one alias with its `_<8 base32>` (or `-<8 base32>`) hash
+ *   suffix left off.
+ * - `ambiguous`: lenient; more than one tool matches under any of the lenient rules together (one
+ *   by case and another by separator is ambiguous too), so it passes through unchanged.
  * - `unknown`: nothing matches; it passes through unchanged so the host can answer "tool not found".
  */
 export type NameResolutionMethod =

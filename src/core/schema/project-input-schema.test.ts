@@ -260,6 +260,92 @@ describe('projectInputSchema', () => {
       expect(projectInputSchema(schema, { target: 'openai', strict: true }).strict).toBe(false);
     });
 
+    it('should merge an allOf that repeats a $ref or holds a diamond: recursion is a cycle on the path, not a repeat', () => {
+      const $defs = {
+        a: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        c: { allOf: [{ $ref: '#/$defs/a' }] },
+      };
+      const repeated = {
+        type: 'object',
+        properties: { x: { allOf: [{ $ref: '#/$defs/a' }, { $ref: '#/$defs/a' }] } },
+        $defs,
+      };
+      const diamond = {
+        type: 'object',
+        properties: { x: { allOf: [{ $ref: '#/$defs/c' }, { $ref: '#/$defs/a' }] } },
+        $defs,
+      };
+      for (const [options, rules] of PROVIDER_CASES) {
+        for (const schema of [repeated, diamond]) {
+          const result = projectInputSchema(schema, options);
+          expect(checkSchemaRules(result.schema, rules(result.strict))).toEqual([]);
+          const x = (result.schema.properties as Record<string, Record<string, unknown>>).x;
+          expect(Object.keys(x?.properties as object)).toEqual(['id']);
+        }
+      }
+    });
+
+    it('should merge allOf over a shared object graph in the size of the graph, with the node cap on that path', () => {
+      // 40 levels of { allOf: [s, s] } unfold into 2^40 branches as a tree.
+      let shared: Record<string, unknown> = {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+      };
+      for (let level = 0; level < 40; level++) shared = { allOf: [shared, shared] };
+      const $defs: Record<string, unknown> = { d0: { properties: { b: { type: 'integer' } } } };
+      for (let level = 1; level < 40; level++) {
+        $defs[`d${level}`] = {
+          allOf: [{ $ref: `#/$defs/d${level - 1}` }, { $ref: `#/$defs/d${level - 1}` }],
+        };
+      }
+      const schema = {
+        type: 'object',
+        properties: { s: shared, r: { $ref: '#/$defs/d39' } },
+        $defs,
+      };
+      for (const [options, rules] of PROVIDER_CASES) {
+        const result = projectInputSchema(schema, options);
+        expect(checkSchemaRules(result.schema, rules(result.strict))).toEqual([]);
+      }
+      const wide = {
+        type: 'object',
+        properties: {
+          x: { allOf: Array.from({ length: 60_000 }, (_, index) => ({ description: `${index}` })) },
+        },
+      };
+      expect(codeOf(() => projectInputSchema(wide, { target: 'gemini' }))).toBe(
+        'UNSUPPORTED_SCHEMA',
+      );
+    });
+
+    it('should project a 100,000-value enum of numbers for Gemini and Vertex in linear time', () => {
+      const values = Array.from({ length: 100_000 }, (_, index) => index);
+      const schema = { type: 'object', properties: { pick: { type: 'integer', enum: values } } };
+      for (const [options, rules] of PROVIDER_CASES) {
+        const result = projectInputSchema(schema, options);
+        expect(checkSchemaRules(result.schema, rules(result.strict))).toEqual([]);
+      }
+      const gemini = projectInputSchema(schema, { target: 'gemini' });
+      expect(restoreArguments({ pick: '99999' }, gemini.argumentMap)).toEqual({ pick: 99_999 });
+    });
+
+    it('should cache one projection per schema object and options, whatever subject each caller names', () => {
+      const schema = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } };
+      const first = projectInputSchema(schema, { target: 'gemini', subject: 'Tool "a"' });
+      for (let index = 0; index < 2000; index++) {
+        expect(projectInputSchema(schema, { target: 'gemini', subject: `Tool "${index}"` })).toBe(
+          first,
+        );
+      }
+      const broken = { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } };
+      for (const subject of ['Tool "x"', 'Tool "y"', undefined]) {
+        const options = subject === undefined ? {} : { subject };
+        expect(() => projectInputSchema(broken, { target: 'openai', ...options })).toThrow(
+          new RegExp(`^${subject ?? 'Tool'}: Schema at "/properties/a" refers to`),
+        );
+      }
+    });
+
     it('should reject an unknown target with INVALID_OPTION', () => {
       expect(codeOf(() => projectInputSchema({}, { target: 'cohere' as 'openai' }))).toBe(
         'INVALID_OPTION',

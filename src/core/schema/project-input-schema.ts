@@ -55,18 +55,31 @@ export interface ProjectInputSchemaResult {
   readonly strict: boolean;
 }
 
-/** One cached projection of one schema object, with the options that made it. */
-interface CacheEntry {
-  readonly target: string;
-  readonly strict: boolean;
-  readonly geminiField: string;
-  readonly subject: string | undefined;
-  readonly outcome: ProjectInputSchemaResult | ToolwireError;
+/** A projection that failed, kept without its subject so that every caller's subject is named. */
+interface CachedFailure {
+  readonly code: ToolwireError['code'];
+  /** The message after the subject, or the whole message when it does not start with one. */
+  readonly rest: string;
+  readonly subjectFirst: boolean;
+  readonly cause: unknown;
 }
 
-// Cached by schema identity: hosts send the same tool objects on every turn. A short array per
-// schema, compared field by field, so that the warm path allocates nothing.
-const cache = new WeakMap<object, CacheEntry[]>();
+type Outcome = ProjectInputSchemaResult | CachedFailure;
+
+// Cached by schema identity: hosts send the same tool objects on every turn. One slot per
+// combination of options that changes the projection (target, strict, Gemini field), so the cache
+// of one schema object never outgrows those combinations whatever subjects callers name, and the
+// warm path is one array read.
+const cache = new WeakMap<object, (Outcome | undefined)[]>();
+const TARGET_SLOTS: Readonly<Record<string, number>> = {
+  openai: 0,
+  anthropic: 1,
+  gemini: 2,
+  vertex: 3,
+  bedrock: 4,
+  mcp: 5,
+};
+const DEFAULT_SUBJECT = 'Tool';
 
 /**
  * Projects an MCP tool's `inputSchema` onto one provider's schema rules, on a copy. Local `$ref`s
@@ -93,43 +106,33 @@ export function projectInputSchema(
   options: ProjectInputSchemaOptions,
 ): ProjectInputSchemaResult {
   const strict = options.strict === true;
-  const geminiField = options.geminiField ?? 'parameters';
-  const cacheable = typeof schema === 'object' && schema !== null;
-  const entries = cacheable ? cache.get(schema) : undefined;
-  let entry: ProjectInputSchemaResult | ToolwireError | undefined;
-  if (entries !== undefined) {
-    for (const candidate of entries) {
-      if (
-        candidate.target === options.target &&
-        candidate.strict === strict &&
-        candidate.geminiField === geminiField &&
-        candidate.subject === options.subject
-      ) {
-        entry = candidate.outcome;
-        break;
-      }
-    }
-  }
+  const targetSlot = Object.hasOwn(TARGET_SLOTS, options.target)
+    ? TARGET_SLOTS[options.target]
+    : undefined;
+  const cacheable = typeof schema === 'object' && schema !== null && targetSlot !== undefined;
+  const slot =
+    (targetSlot ?? 0) * 4 +
+    (strict ? 2 : 0) +
+    (options.geminiField === 'parametersJsonSchema' ? 1 : 0);
+  let slots = cacheable ? cache.get(schema) : undefined;
+  let entry = slots?.[slot];
   if (entry === undefined) {
-    try {
-      entry = deepFreeze(computeProjection(schema, options));
-    } catch (error) {
-      if (!ToolwireError.isInstance(error)) throw error;
-      entry = error;
-    }
+    entry = computeOutcome(schema, options);
     if (cacheable) {
-      const created: CacheEntry = {
-        target: options.target,
-        strict,
-        geminiField,
-        subject: options.subject,
-        outcome: entry,
-      };
-      if (entries === undefined) cache.set(schema, [created]);
-      else entries.push(created);
+      if (slots === undefined) {
+        slots = [];
+        cache.set(schema, slots);
+      }
+      slots[slot] = entry;
     }
   }
-  if (ToolwireError.isInstance(entry)) throw entry;
+  if (!('schema' in entry)) {
+    throw new ToolwireError({
+      code: entry.code,
+      message: entry.subjectFirst ? `${subjectOf(options)}${entry.rest}` : entry.rest,
+      cause: entry.cause,
+    });
+  }
   if (options.onLossy === 'throw' && entry.warnings.length > 0) {
     const first = entry.warnings[0] as SchemaWarning;
     throw new ToolwireError({
@@ -138,6 +141,23 @@ export function projectInputSchema(
     });
   }
   return entry;
+}
+
+/** Projects without a subject (the cache is shared by every caller), keeping a failure as data. */
+function computeOutcome(schema: unknown, options: ProjectInputSchemaOptions): Outcome {
+  const { subject: _subject, ...rest } = options;
+  try {
+    return deepFreeze(computeProjection(schema, rest));
+  } catch (error) {
+    if (!ToolwireError.isInstance(error)) throw error;
+    const subjectFirst = error.message.startsWith(DEFAULT_SUBJECT);
+    return {
+      code: error.code,
+      rest: subjectFirst ? error.message.slice(DEFAULT_SUBJECT.length) : error.message,
+      subjectFirst,
+      cause: error.cause,
+    };
+  }
 }
 
 function computeProjection(
@@ -347,7 +367,7 @@ function unsupported(options: ProjectInputSchemaOptions, reason: string): Toolwi
 }
 
 function subjectOf(options: ProjectInputSchemaOptions): string {
-  return options.subject ?? 'Tool';
+  return options.subject ?? DEFAULT_SUBJECT;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -165,13 +165,7 @@ interface MutableMap {
  * @internal
  */
 export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
-  context.nodes++;
-  if (context.nodes > MAX_PROJECTED_NODES) {
-    throw new ToolwireError({
-      code: 'UNSUPPORTED_SCHEMA',
-      message: `Schema at "${toJsonPointer(path)}" grows past ${MAX_PROJECTED_NODES} nodes once its $refs are inlined for ${context.profile.label}. Simplify the schema or share less through $defs.`,
-    });
-  }
+  countNode(context, path);
   if (path.length > MAX_SCHEMA_DEPTH) {
     throw new ToolwireError({
       code: 'SCHEMA_TOO_DEEP',
@@ -185,6 +179,24 @@ export function projectSchemaTree(input: unknown, path: Path, context: TreeConte
     return projectResolved(resolved, path, context);
   } finally {
     context.refs.length = depthBefore;
+  }
+}
+
+/** A branch that is only a `$ref` is known by its ref: two of them merge the same way. */
+function pureRef(branch: unknown): string | undefined {
+  if (!isRecord(branch) || typeof branch.$ref !== 'string') return undefined;
+  for (const key in branch) if (key !== '$ref') return undefined;
+  return `$ref ${branch.$ref}`;
+}
+
+/** Counts one projected (or merged) node against the cap that stops `$ref` and `allOf` bombs. */
+function countNode(context: TreeContext, path: Path): void {
+  context.nodes++;
+  if (context.nodes > MAX_PROJECTED_NODES) {
+    throw new ToolwireError({
+      code: 'UNSUPPORTED_SCHEMA',
+      message: `Schema at "${toJsonPointer(path)}" grows past ${MAX_PROJECTED_NODES} nodes once its $refs are inlined for ${context.profile.label}. Simplify the schema or share less through $defs.`,
+    });
   }
 }
 
@@ -244,17 +256,35 @@ const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', '$co
 function mergeAllOf(start: Source, path: Path, context: TreeContext): Source | typeof NEVER {
   const merged: Source = {};
   for (const key of Object.keys(start)) if (key !== 'allOf') setKey(merged, key, start[key]);
-  const queue: unknown[] = [...(start.allOf as unknown[])];
+  // Each branch is followed with the refs of the path that led to it: a cycle is a ref met again
+  // on its own path, never a ref that two branches share (a repeat or a diamond).
+  const base = context.refs.slice();
+  const queue: { branch: unknown; refs: readonly string[] }[] = (start.allOf as unknown[]).map(
+    (branch) => ({ branch, refs: base }),
+  );
+  const followed = new Set<string>();
+  // The same sub-schema met twice (a shared object graph) merges the same way twice: merge it once,
+  // so that nested `allOf`s cost the size of the graph, not of the tree it unfolds into.
+  const seen = new Set<unknown>();
   let conflicts = 0;
   for (let index = 0; index < queue.length; index++) {
-    let branch = asSchema(queue[index], path);
+    const entry = queue[index] as { branch: unknown; refs: readonly string[] };
+    const identity = pureRef(entry.branch) ?? entry.branch;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    countNode(context, path);
+    let branch = asSchema(entry.branch, path);
     if (branch === NEVER) return NEVER;
+    context.refs.length = 0;
+    context.refs.push(...entry.refs);
     branch = followRefs(branch, path, context);
     if (branch === NEVER) return NEVER;
+    const branchRefs = context.refs.slice();
+    for (const ref of branchRefs) followed.add(ref);
     for (const key of Object.keys(branch)) {
       const value = branch[key];
       if (key === 'allOf' && Array.isArray(value)) {
-        queue.push(...value);
+        for (const nested of value) queue.push({ branch: nested, refs: branchRefs });
       } else if (key === 'properties' && isRecord(value) && isRecord(merged.properties)) {
         const properties: Source = { ...merged.properties };
         for (const name of Object.keys(value)) {
@@ -271,6 +301,10 @@ function mergeAllOf(start: Source, path: Path, context: TreeContext): Source | t
       }
     }
   }
+  // What lies under the merged node is under every branch's refs.
+  context.refs.length = 0;
+  context.refs.push(...base);
+  for (const ref of followed) if (!base.includes(ref)) context.refs.push(ref);
   if (conflicts === 0) return merged;
   if (context.profile.allOf && !context.strict) return start;
   strictFail(context, path, 'its `allOf` branches disagree and cannot be merged');
@@ -947,14 +981,16 @@ function projectEnum(
     return values;
   }
   const wire: string[] = [];
+  const written = new Set<string>();
   const pairs: (readonly [string, unknown])[] = [];
   let collisions = 0;
   for (const value of values) {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    if (wire.includes(text)) {
+    if (written.has(text)) {
       collisions++;
       continue;
     }
+    written.add(text);
     wire.push(text);
     if (typeof value !== 'string') pairs.push([text, value]);
   }
