@@ -1,6 +1,7 @@
 import type { CommandSpec } from './command-spec.js';
 import { captureCommand } from './commands/capture.js';
 import { diffCommand } from './commands/diff.js';
+import { gatewayCommand } from './commands/gateway.js';
 import { lintCommand } from './commands/lint.js';
 import { namesCommand } from './commands/names.js';
 
@@ -30,4 +31,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   namesCommand,
   diffCommand,
   captureCommand,
+  gatewayCommand,
 ];

@@ -2,6 +2,7 @@ import { ToolwireError } from '../core/toolwire-error.js';
 import { type CliContext, EXIT } from './cli-context.js';
 import { COMMANDS } from './command-registry.js';
 import type { CommandSpec } from './command-spec.js';
+import { escapeTerminalText } from './escape-terminal-text.js';
 import { formatCommandHelp, formatProgramHelp } from './format-command-help.js';
 import { parseCommandLine } from './parse-command-line.js';
 
@@ -48,7 +49,7 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   const commands = options.commands ?? COMMANDS;
   const [first, ...rest] = args;
   const usage = (message: string, hint: string): number => {
-    context.stderr(`${message} See ${hint}.\n`);
+    context.stderr(`${escapeTerminalText(message)} See ${hint}.\n`);
     return EXIT.usage;
   };
   if (first === undefined) {
@@ -88,11 +89,11 @@ export async function runCli(options: RunCliOptions): Promise<number> {
     await command.run(parsed, context);
   } catch (error) {
     if (ToolwireError.isInstance(error)) {
-      context.stderr(`toolwire: ${error.message} [${error.code}]\n`);
+      context.stderr(`toolwire: ${escapeTerminalText(error.message)} [${error.code}]\n`);
       return error.code === 'SERVER_UNAVAILABLE' ? EXIT.serverFailed : EXIT.usage;
     }
     context.stderr(
-      `toolwire: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `toolwire: ${escapeLines(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
     );
     return EXIT.usage;
   }
@@ -104,6 +105,11 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       'toolwire --help',
     );
   }
+}
+
+// A stack trace keeps its lines; each is escaped on its own.
+function escapeLines(text: string): string {
+  return text.split('\n').map(escapeTerminalText).join('\n');
 }
 
 async function readProcessStdin(): Promise<string> {

@@ -3,6 +3,7 @@ import { NAMING_PRESETS } from '../core/naming-preset.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import type { CliContext } from './cli-context.js';
 import type { OptionSpec } from './command-spec.js';
+import { escapeTerminalText } from './escape-terminal-text.js';
 import type { TargetOptions } from './load-target.js';
 
 /** The options every command that reads a target shares, as parsed. @internal */
@@ -96,7 +97,11 @@ export function targetOptions(
     command: context.serverCommand,
     server: flags.server,
     timeout: flags.timeout,
-    progress: flags.quiet === true ? undefined : (line: string) => context.stderr(`${line}\n`),
+    // Progress lines quote server keys and failure reasons (which quote server stderr).
+    progress:
+      flags.quiet === true
+        ? undefined
+        : (line: string) => context.stderr(`${escapeTerminalText(line)}\n`),
     env: context.env,
     cwd: context.cwd,
     readStdin: context.readStdin,

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import { EXIT } from '../cli-context.js';
 import type { CommandSpec } from '../command-spec.js';
+import { escapeTerminalText } from '../escape-terminal-text.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
 import {
   type CommonTargetFlags,
@@ -61,7 +63,7 @@ export const captureCommand: CommandSpec = {
             servers: loaded.catalogs,
             ...(loaded.failures.length === 0 ? {} : { failures: loaded.failures }),
           };
-    const text = `${JSON.stringify(document, null, 2)}\n`;
+    const text = formatTerminalJson(document);
     if (flags.output === undefined) {
       context.stdout(text);
     } else {
@@ -69,7 +71,9 @@ export const captureCommand: CommandSpec = {
       await writeFile(path, text);
       if (flags.quiet !== true) {
         const count = loaded.catalogs.reduce((total, catalog) => total + catalog.tools.length, 0);
-        context.stderr(`wrote ${count} tools of ${loaded.catalogs.length} server(s) to ${path}\n`);
+        context.stderr(
+          `wrote ${count} tools of ${loaded.catalogs.length} server(s) to ${escapeTerminalText(path)}\n`,
+        );
       }
     }
     if (loaded.failures.some((failure) => failure.state === 'failed'))

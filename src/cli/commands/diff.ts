@@ -3,6 +3,8 @@ import { type NamingPreset, resolveNamingPreset } from '../../core/naming-preset
 import { EXIT } from '../cli-context.js';
 import type { CommandSpec } from '../command-spec.js';
 import { createStyle } from '../create-style.js';
+import { escapeTerminalStrings } from '../escape-terminal-strings.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { type LoadedTarget, loadTarget } from '../load-target.js';
 import {
   type CommonTargetFlags,
@@ -96,17 +98,18 @@ export const diffCommand: CommandSpec = {
       (entry) => entry.added.length + entry.removed.length + entry.renamed.length > 0,
     );
     if (flags.json === true) {
-      context.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      context.stdout(formatTerminalJson(report));
     } else {
       const style = createStyle({
         stream: { isTTY: context.stdoutIsTTY },
         env: context.env,
         color: flags.color,
       });
+      const shown = escapeTerminalStrings(report);
       const lines = [
-        `${style.bold('toolwire diff')} ${report.before} -> ${report.after} ${style.dim(`(preset ${report.preset})`)}`,
+        `${style.bold('toolwire diff')} ${shown.before} -> ${shown.after} ${style.dim(`(preset ${shown.preset})`)}`,
       ];
-      for (const entry of report.envelopes) {
+      for (const entry of shown.envelopes) {
         lines.push('');
         lines.push(
           style.bold(

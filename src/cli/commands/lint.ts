@@ -4,7 +4,9 @@ import { buildLintReport } from '../build-lint-report.js';
 import { EXIT } from '../cli-context.js';
 import type { CommandSpec } from '../command-spec.js';
 import { createStyle } from '../create-style.js';
+import { escapeTerminalStrings } from '../escape-terminal-strings.js';
 import { formatLintReport } from '../format-lint-report.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
 import { loadTokenCounter } from '../load-token-counter.js';
 import {
@@ -83,14 +85,14 @@ export const lintCommand: CommandSpec = {
       envelopes: flags.envelopes.filter((id) => Object.hasOwn(ENVELOPES, id)),
     });
     if (flags.json === true) {
-      context.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      context.stdout(formatTerminalJson(report));
     } else {
       const style = createStyle({
         stream: { isTTY: context.stdoutIsTTY },
         env: context.env,
         color: flags.color,
       });
-      context.stdout(formatLintReport(report, style));
+      context.stdout(formatLintReport(escapeTerminalStrings(report), style));
     }
     const { summary } = report;
     if (summary.failed > 0) context.exit(EXIT.serverFailed);

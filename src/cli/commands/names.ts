@@ -3,6 +3,8 @@ import { type NamingPresetInput, resolveNamingPreset } from '../../core/naming-p
 import { EXIT } from '../cli-context.js';
 import type { CommandSpec } from '../command-spec.js';
 import { createStyle } from '../create-style.js';
+import { escapeTerminalStrings } from '../escape-terminal-strings.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
 import {
   type CommonTargetFlags,
@@ -108,22 +110,23 @@ export const namesCommand: CommandSpec = {
       preset: flags.preset,
     });
     if (flags.json === true) {
-      context.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      context.stdout(formatTerminalJson(rows));
     } else {
       const style = createStyle({
         stream: { isTTY: context.stdoutIsTTY },
         env: context.env,
         color: flags.color,
       });
-      const width = Math.max(9, ...rows.map((row) => row.canonical.length));
+      const shown = escapeTerminalStrings(rows);
+      const width = Math.max(9, ...shown.map((row) => row.canonical.length));
       const lines = [style.dim(`  ${'canonical'.padEnd(width)}  wire (${flags.envelope})`)];
-      for (const row of rows) {
+      for (const row of shown) {
         const line = `${row.aliased ? '*' : ' '} ${row.canonical.padEnd(width)}  ${row.wire}`;
         lines.push(row.aliased ? style.yellow(line) : line);
       }
       const aliased = rows.filter((row) => row.aliased).length;
       lines.push('', `${rows.length} tools, ${aliased} aliased (*) to fit "${flags.envelope}".`);
-      for (const failure of loaded.failures) {
+      for (const failure of escapeTerminalStrings(loaded.failures)) {
         lines.push(style.red(`${failure.server}: ${failure.state}: ${failure.reason}`));
       }
       context.stdout(`${lines.join('\n')}\n`);
