@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ToolwireError } from '../core/toolwire-error.js';
-import { createMcpHub, type McpHub } from './mcp-hub.js';
+import { createMcpHub } from './mcp-hub.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
 
 // Issue 8 items 6-12: a server must never cost the host more than its budget.
@@ -273,4 +273,3 @@ describe('McpHub bounds', () => {
   });
 });
 
-export type { McpHub };
