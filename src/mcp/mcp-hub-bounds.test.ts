@@ -272,4 +272,3 @@ describe('McpHub bounds', () => {
     );
   });
 });
-
