@@ -34,7 +34,8 @@ export const captureCommand: CommandSpec = {
     {
       name: 'target',
       required: false,
-      description: 'config file, or a catalog to rewrite; default: the config files in your home (--project adds those of the working folder)',
+      description:
+        'config file, or a catalog to rewrite; default: the config files in your home (--project adds those of the working folder)',
     },
   ],
   options: [
