@@ -63,6 +63,11 @@ export interface LintServer {
 /** The whole lint report (`toolwire lint --json`). */
 export interface LintReport {
   target: string;
+  /**
+   * True when `tokens` are exact o200k_base counts (gpt-tokenizer installed), false when they are
+   * an estimate from the UTF-8 length.
+   */
+  tokensExact: boolean;
   preset: string;
   envelopes: string[];
   servers: LintServer[];
@@ -94,6 +99,8 @@ export interface BuildLintReportOptions {
   envelopes: string[];
   /** Counts o200k_base tokens (gpt-tokenizer; passed in so that it loads only for lint). */
   countTokens: (text: string) => number;
+  /** False when `countTokens` estimates (gpt-tokenizer is not installed). @defaultValue `true` */
+  tokensExact?: boolean;
 }
 
 /**
@@ -213,6 +220,7 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
   }
   return {
     target: loaded.description,
+    tokensExact: options.tokensExact ?? true,
     preset: preset.id,
     envelopes: envelopes.map((envelope) => envelope.id),
     servers,

@@ -23,8 +23,11 @@ const SHORT: Record<string, string> = {
  */
 export function formatLintReport(report: LintReport, style: Style): string {
   const lines: string[] = [];
+  const tokens = report.tokensExact
+    ? "o200k_base tokens of each server's tools as an OpenAI tools array"
+    : "estimated tokens (~) of each server's tools as an OpenAI tools array; npm install gpt-tokenizer for exact o200k_base counts";
   lines.push(
-    `${style.bold('toolwire lint')} ${report.target} ${style.dim(`(preset ${report.preset}; o200k_base tokens of each server's tools as an OpenAI tools array)`)}`,
+    `${style.bold('toolwire lint')} ${report.target} ${style.dim(`(preset ${report.preset}; ${tokens})`)}`,
   );
   for (const server of report.servers) {
     lines.push('');
@@ -51,7 +54,7 @@ export function formatLintReport(report: LintReport, style: Style): string {
     .join(', ');
   lines.push('');
   lines.push(
-    `${style.bold('Summary:')} ${summary.servers} server${summary.servers === 1 ? '' : 's'} (${summary.ready} ready${summary.failed > 0 ? `, ${style.red(`${summary.failed} failed`)}` : ''}${summary.disabled > 0 ? `, ${summary.disabled} disabled` : ''}), ${summary.tools} tools, ${summary.tokens.toLocaleString('en-US')} tokens.`,
+    `${style.bold('Summary:')} ${summary.servers} server${summary.servers === 1 ? '' : 's'} (${summary.ready} ready${summary.failed > 0 ? `, ${style.red(`${summary.failed} failed`)}` : ''}${summary.disabled > 0 ? `, ${summary.disabled} disabled` : ''}), ${summary.tools} tools, ${tokenCount(summary.tokens, report)}${report.tokensExact ? '' : ' (estimate; npm install gpt-tokenizer for exact counts)'}.`,
   );
   lines.push(`  Sent under another name: ${renamed}.`);
   if (summary.schemaLossy > 0) {
@@ -85,7 +88,7 @@ function formatServer(server: LintServer, report: LintReport, style: Style): str
       ? ''
       : ` · ${server.serverInfo.name} ${server.serverInfo.version}`;
   lines.push(
-    `${style.bold(server.server)}  ${style.green('ready')}${info} · ${server.tools.length} tools · ${server.tokens.toLocaleString('en-US')} tokens`,
+    `${style.bold(server.server)}  ${style.green('ready')}${info} · ${server.tools.length} tools · ${tokenCount(server.tokens, report)}`,
   );
   const first = report.envelopes[0];
   for (const problem of server.keyProblems) {
@@ -138,6 +141,10 @@ function formatServer(server: LintServer, report: LintReport, style: Style): str
     }
   }
   return lines;
+}
+
+function tokenCount(count: number, report: LintReport): string {
+  return `${report.tokensExact ? '' : '~'}${count.toLocaleString('en-US')} tokens`;
 }
 
 function pad(text: string, width: number): string {

@@ -1,10 +1,10 @@
-import { Command, CommanderError } from 'commander';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { type CliContext, EXIT } from './cli-context.js';
-import { registerCaptureCommand } from './commands/capture.js';
-import { registerDiffCommand } from './commands/diff.js';
-import { registerLintCommand } from './commands/lint.js';
-import { registerNamesCommand } from './commands/names.js';
+import { COMMANDS } from './command-registry.js';
+import type { CommandSpec } from './command-spec.js';
+import { escapeTerminalText } from './escape-terminal-text.js';
+import { formatCommandHelp, formatProgramHelp } from './format-command-help.js';
+import { parseCommandLine } from './parse-command-line.js';
 
 /** Options of {@link runCli}. @internal */
 export interface RunCliOptions {
@@ -14,11 +14,14 @@ export interface RunCliOptions {
   context?: Partial<Omit<CliContext, 'serverCommand' | 'exit'>>;
   /** The version printed by `--version`. */
   version?: string;
+  /** The commands; defaults to the registry's (`COMMANDS`). */
+  commands?: readonly CommandSpec[];
 }
 
 /**
  * Runs the toolwire command line and resolves to its exit code (see `EXIT`). Errors are printed to
- * standard error as one line that starts with the subject; nothing is thrown.
+ * standard error as one line that starts with the subject; a usage error adds where to find help.
+ * Nothing is thrown.
  * @internal
  * @example
  * ```ts
@@ -43,37 +46,70 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       code = Math.max(code, next);
     },
   };
-  const program = new Command('toolwire')
-    .description(
-      'Project MCP tools onto every LLM provider: names and schemas that fit, calls mapped back.',
-    )
-    .version(options.version ?? '0.1.0')
-    .showHelpAfterError()
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => context.stdout(text),
-      writeErr: (text) => context.stderr(text),
-    });
-  registerLintCommand(program, context);
-  registerNamesCommand(program, context);
-  registerDiffCommand(program, context);
-  registerCaptureCommand(program, context);
-  try {
-    await program.parseAsync(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  const commands = options.commands ?? COMMANDS;
+  const [first, ...rest] = args;
+  const usage = (message: string, hint: string): number => {
+    context.stderr(`${escapeTerminalText(message)} See ${hint}.\n`);
+    return EXIT.usage;
+  };
+  if (first === undefined) {
+    context.stderr(formatProgramHelp({ commands }));
+    return EXIT.usage;
+  }
+  if (first === '--version' || first === '-V') {
+    context.stdout(`${options.version ?? '0.0.0'}\n`);
+    return EXIT.ok;
+  }
+  const asksHelp = (word: string): boolean => word === '--help' || word === '-h';
+  if (asksHelp(first) || first === 'help') {
+    const named = first === 'help' ? rest[0] : undefined;
+    if (named === undefined) {
+      context.stdout(formatProgramHelp({ commands }));
+      return EXIT.ok;
     }
+    const command = commands.find((candidate) => candidate.name === named);
+    if (command === undefined) return unknownCommand(named);
+    context.stdout(formatCommandHelp({ command }));
+    return EXIT.ok;
+  }
+  const command = commands.find((candidate) => candidate.name === first);
+  if (command === undefined) return unknownCommand(first);
+  if (rest.some(asksHelp)) {
+    context.stdout(formatCommandHelp({ command }));
+    return EXIT.ok;
+  }
+  try {
+    let parsed: ReturnType<typeof parseCommandLine>;
+    try {
+      parsed = parseCommandLine({ command, args: rest });
+    } catch (error) {
+      if (!ToolwireError.isInstance(error)) throw error;
+      return usage(error.message, `toolwire ${command.name} --help`);
+    }
+    await command.run(parsed, context);
+  } catch (error) {
     if (ToolwireError.isInstance(error)) {
-      context.stderr(`toolwire: ${error.message} [${error.code}]\n`);
+      context.stderr(`toolwire: ${escapeTerminalText(error.message)} [${error.code}]\n`);
       return error.code === 'SERVER_UNAVAILABLE' ? EXIT.serverFailed : EXIT.usage;
     }
     context.stderr(
-      `toolwire: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `toolwire: ${escapeLines(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
     );
     return EXIT.usage;
   }
   return code;
+
+  function unknownCommand(word: string): number {
+    return usage(
+      `toolwire: "${word}" is not a command; the commands are ${commands.map((command) => command.name).join(', ')}.`,
+      'toolwire --help',
+    );
+  }
+}
+
+// A stack trace keeps its lines; each is escaped on its own.
+function escapeLines(text: string): string {
+  return text.split('\n').map(escapeTerminalText).join('\n');
 }
 
 async function readProcessStdin(): Promise<string> {

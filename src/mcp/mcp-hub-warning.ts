@@ -6,6 +6,8 @@ export type McpHubWarningCode =
   | 'UNUSABLE_TOOL'
   /** Under a lossy naming preset, the tool forms a name another tool of the server already has. */
   | 'NAME_TAKEN'
+  /** Under a lossy naming preset, another server can form the tool's name; neither is given it. */
+  | 'NAME_AMBIGUOUS'
   /** `tools/list` returned a cursor it had returned before; listing stopped there. */
   | 'CURSOR_REPEATED'
   /** `tools/list` gave more pages than the hub follows; listing stopped. */

@@ -352,6 +352,51 @@ describe('McpHub secrets (issue 8 item 1)', () => {
 });
 
 describe('McpHub naming presets', () => {
+  // Server `a` lists a tool that forms a name of server `a<separator>b` (issue 8 item 4).
+  const shadowing = [
+    { preset: 'claude-code', victim: 'a__b', tool: 'b__echo', name: 'mcp__a__b__echo' },
+    { preset: 'cecli', victim: 'a--b', tool: 'b--echo', name: 'a--b--echo' },
+    { preset: 'agent-framework', victim: 'a_b', tool: 'b_echo', name: 'a_b_echo' },
+  ] as const;
+  for (const { preset, victim, tool, name } of shadowing) {
+    it(`gives ${name} to neither server under ${preset}, in either key order`, async () => {
+      const seen: unknown[] = [];
+      for (const order of [
+        ['a', victim],
+        [victim, 'a'],
+      ]) {
+        const configs: Record<string, McpServerConfig> = {
+          a: node(fixture('scripted-server.mjs'), [], { EXTRA_TOOLS: tool }),
+          [victim]: node(fixture('scripted-server.mjs')),
+        };
+        await using hub = createMcpHub({
+          preset,
+          servers: Object.fromEntries(order.map((key) => [key, configs[key] as McpServerConfig])),
+        });
+        await hub.start();
+        expect(hub.tool(name)).toBeUndefined();
+        expect(await codeOf(hub.callTool({ name }))).toBe('TOOL_NOT_FOUND');
+        expect(hub.server('a')?.state).toBe('ready');
+        expect(hub.tools().every((entry) => entry.server === 'a')).toBe(true);
+        expect(hub.tools().length).toBe(5);
+        expect(hub.server('a')?.warnings).toEqual([
+          expect.objectContaining({
+            code: 'NAME_AMBIGUOUS',
+            tool,
+            message: expect.stringContaining(`server "${victim}" can also form`),
+          }),
+        ]);
+        const refused = hub.server(victim);
+        expect(refused?.state).toBe('failed');
+        expect(refused?.error?.code).toBe('INVALID_SERVER_NAME');
+        expect(refused?.reason).toContain('server "a"');
+        await expect(hub.restart(victim)).rejects.toThrow(/can also be formed by server "a"/);
+        seen.push(hub.tools().map((entry) => entry.canonical));
+      }
+      expect(seen[1]).toEqual(seen[0]);
+    });
+  }
+
   it('uses the host names of the preset and reports tools whose names collide', async () => {
     await using hub = createMcpHub({
       preset: 'cecli',
@@ -367,7 +412,7 @@ describe('McpHub naming presets', () => {
       server: 'one',
       tool: 'a_b',
       message: expect.stringMatching(
-        /^Server "one": tool "a_b" forms the name "one--a_b" under the cecli preset, which "a.b" of server "one" already has/,
+        /^Server "one": tool "a_b" forms the name "one--a_b" under the cecli preset, which its tool "a.b" already has/,
       ),
     });
     expect(warnings).toContainEqual({

@@ -2,7 +2,11 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../core/naming-preset.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { callMcpTool } from './call-mcp-tool.js';
-import { claimCanonicalNames } from './claim-canonical-names.js';
+import {
+  claimCanonicalNames,
+  findShadowedServers,
+  serverNamePrefix,
+} from './claim-canonical-names.js';
 import { errorText, maskError, unavailableError } from './describe-mcp-failure.js';
 import { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
 import { createSecretMask } from './mask-secrets.js';
@@ -96,6 +100,10 @@ export class McpHub {
   readonly #listeners = new Set<(event: McpHubEvent) => void>();
   readonly #options: McpHubOptions;
   readonly #context: McpHubContext;
+  /** The name prefix of every server whose key the preset takes, started or not. */
+  readonly #prefixes = new Map<string, string>();
+  /** Servers that are never started, with why (their names are ambiguous). */
+  readonly #refused = new Map<string, ToolwireError>();
   #byCanonical = new Map<string, McpHubTool>();
   #closed = false;
   #started: Promise<void> | undefined;
@@ -148,6 +156,20 @@ export class McpHub {
       }
       const display = displayMcpServer(entry)?.text ?? entry.key;
       this.#records.set(entry.key, createMcpServerRecord(entry.key, entry.config, display, status));
+      if (this.#checkKey(entry.key) === undefined) {
+        this.#prefixes.set(entry.key, serverNamePrefix(preset, entry.key));
+      }
+    }
+    // Decided on the keys alone, so that no listing and no key order can move a name.
+    for (const [key, others] of findShadowedServers(this.#prefixes)) {
+      const record = this.#records.get(key) as McpServerRecord;
+      if (record.status.state === 'disabled') continue;
+      const error = new ToolwireError({
+        code: 'INVALID_SERVER_NAME',
+        message: `Server "${key}": under the ${preset.id} preset every name it forms (${this.#prefixes.get(key)}...) can also be formed by server ${others.map((other) => `"${other}"`).join(', ')}, so a call could reach the wrong server; it is not started. Rename one of the server keys or use the toolwire preset.`,
+      });
+      Object.assign(record.status, { state: 'failed', error, reason: error.message });
+      this.#refused.set(key, error);
     }
   }
 
@@ -265,6 +287,8 @@ export class McpHub {
       });
     }
     if (record.config === undefined || record.status.state === 'disabled') return;
+    const refused = this.#refused.get(key);
+    if (refused !== undefined) throw refused;
     await restartServer(this.#context, record);
   }
 
@@ -330,6 +354,7 @@ export class McpHub {
   #rebuildNames(): void {
     const claimed = claimCanonicalNames({
       servers: new Map([...this.#records.values()].map((record) => [record.key, record.tools])),
+      prefixes: this.#prefixes,
       preset: this.#context.preset,
     });
     this.#byCanonical = claimed.byCanonical;

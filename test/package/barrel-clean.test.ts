@@ -51,8 +51,20 @@ describe('built entries', () => {
     }
   });
 
+  it('should keep the gateway entry Web-standard: no node: modules, no dependency, no Node layer', () => {
+    const target = packageJson.exports['./gateway'] as { default: string };
+    const { files, external } = walk(resolve(root, target.default));
+    expect(files.some((file) => file.includes('/dist/providers/'))).toBe(true);
+    expect(external.filter((specifier) => specifier.startsWith('node:'))).toEqual([]);
+    expect(external).toEqual([]);
+    expect(
+      files.filter((file) => /\/dist\/(?:mcp|cli|proxy)\//.test(file)),
+      'the gateway reaches a Node-only layer',
+    ).toEqual([]);
+  });
+
   it('should find the imports it checks (the walker itself works)', () => {
     const { external } = walk(resolve(root, 'dist/cli/main.js'));
-    expect(external).toContain('commander');
+    expect(external).toContain('gpt-tokenizer/encoding/o200k_base');
   });
 });

@@ -67,6 +67,9 @@ const toolSchema = fc.letrec<{ value: unknown; object: unknown }>((tie) => ({
       items: fc.constant(false),
     }),
     fc.constant({}),
+    // "Any object": arguments put arbitrary keys under it, which every projection must carry.
+    fc.constant({ type: 'object' }),
+    fc.constant({ type: 'object', properties: {}, additionalProperties: true }),
     fc.constant({ type: 'string', format: 'uuid' }),
     fc.constant({ type: 'integer', minimum: 1, maximum: 9, default: 3 }),
     tie('object'),
@@ -111,10 +114,13 @@ describe('round trip of meaning over generated tool schemas', () => {
         toolSchema.chain((schema) =>
           fc.tuple(
             fc.constant(schema),
-            fc.array(argumentsForSchema(schema, schema, 0, { optionalNull: false }), {
-              minLength: 1,
-              maxLength: 3,
-            }),
+            fc.array(
+              argumentsForSchema(schema, schema, 0, { optionalNull: false, openObjectKeys: true }),
+              {
+                minLength: 1,
+                maxLength: 3,
+              },
+            ),
           ),
         ),
         ([schema, candidates]) => {

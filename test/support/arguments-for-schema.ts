@@ -4,6 +4,17 @@ type Node = Record<string, unknown>;
 
 const OMIT: unique symbol = Symbol('omit');
 
+/** How {@link argumentsForSchema} fills its gaps. */
+export interface ArgumentOptions {
+  /** Whether an optional property may be sent as `null` (else it is left out). */
+  readonly optionalNull: boolean;
+  /**
+   * Whether a nested object that declares no properties and lets any key in ("any object") gets
+   * arbitrary keys, so that a projection must carry them (OpenAI strict closes objects).
+   */
+  readonly openObjectKeys?: boolean;
+}
+
 /**
  * A fast-check arbitrary of values meant to be valid under a JSON Schema (any draft), for the
  * keywords real MCP catalogs use. It aims, it does not guarantee: callers validate each value with
@@ -13,7 +24,7 @@ export function argumentsForSchema(
   schema: unknown,
   root: unknown = schema,
   depth = 0,
-  options: { optionalNull: boolean } = { optionalNull: true },
+  options: ArgumentOptions = { optionalNull: true },
 ): fc.Arbitrary<unknown> {
   if (
     depth === 0 &&
@@ -88,7 +99,7 @@ function forType(
   node: Node,
   root: unknown,
   depth: number,
-  options: { optionalNull: boolean },
+  options: ArgumentOptions,
 ): fc.Arbitrary<unknown> {
   switch (type) {
     case 'string':
@@ -166,7 +177,7 @@ function arrayFor(
   node: Node,
   root: unknown,
   depth: number,
-  options: { optionalNull: boolean },
+  options: ArgumentOptions,
 ): fc.Arbitrary<unknown> {
   const minLength = typeof node.minItems === 'number' ? node.minItems : 0;
   const maxLength = Math.max(
@@ -191,7 +202,7 @@ function objectFor(
   node: Node,
   root: unknown,
   depth: number,
-  options: { optionalNull: boolean },
+  options: ArgumentOptions,
 ): fc.Arbitrary<unknown> {
   const properties = (node.properties ?? {}) as Node;
   const required = Array.isArray(node.required) ? (node.required as string[]) : [];
@@ -203,6 +214,18 @@ function objectFor(
       value = value.map((item) => (item === null ? OMIT : item));
     }
     Object.defineProperty(shape, key, { value, enumerable: true });
+  }
+  const open =
+    options.openObjectKeys === true &&
+    depth > 0 &&
+    Object.keys(properties).length === 0 &&
+    (node.additionalProperties === undefined || node.additionalProperties === true);
+  if (open) {
+    return fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 6 }).filter((key) => key !== '__proto__'),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 3 },
+    );
   }
   return fc
     .record(shape, { requiredKeys: required.filter((key) => Object.hasOwn(properties, key)) })

@@ -21,13 +21,13 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the built toolwire binary and collects its output. */
+/** Runs the built toolwire binary (or another copy of it, `bin`) and collects its output. */
 export function toolwire(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; stdin?: string } = {},
+  options: { cwd?: string; env?: Record<string, string>; stdin?: string; bin?: string } = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? bin, ...args], {
       cwd: options.cwd ?? root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

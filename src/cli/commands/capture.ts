@@ -1,10 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { ToolwireError } from '../../core/toolwire-error.js';
-import { type CliContext, EXIT } from '../cli-context.js';
+import { EXIT } from '../cli-context.js';
+import type { CommandSpec } from '../command-spec.js';
+import { escapeTerminalText } from '../escape-terminal-text.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
-import { addTargetOptions, type CommonTargetFlags, targetOptions } from '../target-options.js';
+import {
+  type CommonTargetFlags,
+  TARGET_NOTES,
+  TARGET_OPTIONS,
+  targetOptions,
+} from '../target-options.js';
 
 interface CaptureFlags extends CommonTargetFlags {
   output?: string;
@@ -16,20 +23,33 @@ interface CaptureFlags extends CommonTargetFlags {
  * @internal
  * @example
  * ```ts
- * registerCaptureCommand(program, context); // toolwire capture examples/mcp.json -o tools.json
+ * await runCli({ args: ['capture', 'examples/mcp.json', '-o', 'tools.json'] });
  * ```
  */
-export function registerCaptureCommand(program: Command, context: CliContext): void {
-  addTargetOptions(
-    program
-      .command('capture')
-      .argument('[target]', 'config file, or a catalog to rewrite; default: the usual config files')
-      .description(
-        'Save the tools/list results of servers as catalog JSON, for diff and for tests.',
-      )
-      .option('-o, --output <file>', 'write to this file instead of standard output'),
-  ).action(async (target: string | undefined, flags: CaptureFlags) => {
-    const loaded = await loadTarget(targetOptions(target, flags, context));
+export const captureCommand: CommandSpec = {
+  name: 'capture',
+  summary: 'Save the tools/list results of servers as catalog JSON, for diff and for tests.',
+  positionals: [
+    {
+      name: 'target',
+      required: false,
+      description: 'config file, or a catalog to rewrite; default: the usual config files',
+    },
+  ],
+  options: [
+    ...TARGET_OPTIONS,
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      valueName: '<file>',
+      description: 'write to this file instead of standard output',
+    },
+  ],
+  notes: TARGET_NOTES,
+  run: async (parsed, context) => {
+    const flags = parsed.options as unknown as CaptureFlags;
+    const loaded = await loadTarget(targetOptions(parsed.positionals[0], flags, context));
     if (loaded.catalogs.length === 0) {
       throw new ToolwireError({
         code: 'SERVER_UNAVAILABLE',
@@ -43,7 +63,7 @@ export function registerCaptureCommand(program: Command, context: CliContext): v
             servers: loaded.catalogs,
             ...(loaded.failures.length === 0 ? {} : { failures: loaded.failures }),
           };
-    const text = `${JSON.stringify(document, null, 2)}\n`;
+    const text = formatTerminalJson(document);
     if (flags.output === undefined) {
       context.stdout(text);
     } else {
@@ -51,10 +71,12 @@ export function registerCaptureCommand(program: Command, context: CliContext): v
       await writeFile(path, text);
       if (flags.quiet !== true) {
         const count = loaded.catalogs.reduce((total, catalog) => total + catalog.tools.length, 0);
-        context.stderr(`wrote ${count} tools of ${loaded.catalogs.length} server(s) to ${path}\n`);
+        context.stderr(
+          `wrote ${count} tools of ${loaded.catalogs.length} server(s) to ${escapeTerminalText(path)}\n`,
+        );
       }
     }
     if (loaded.failures.some((failure) => failure.state === 'failed'))
       context.exit(EXIT.serverFailed);
-  });
-}
+  },
+};

@@ -1,13 +1,16 @@
-import { type Command, Option } from 'commander';
 import { createToolWireMap } from '../../core/create-tool-wire-map.js';
 import { type NamingPreset, resolveNamingPreset } from '../../core/naming-preset.js';
-import { type CliContext, EXIT } from '../cli-context.js';
+import { EXIT } from '../cli-context.js';
+import type { CommandSpec } from '../command-spec.js';
 import { createStyle } from '../create-style.js';
+import { escapeTerminalStrings } from '../escape-terminal-strings.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { type LoadedTarget, loadTarget } from '../load-target.js';
 import {
-  addTargetOptions,
   type CommonTargetFlags,
   parseEnvelopeList,
+  TARGET_NOTES,
+  TARGET_OPTIONS,
   targetOptions,
 } from '../target-options.js';
 
@@ -49,31 +52,37 @@ export interface DiffReport {
  * @internal
  * @example
  * ```ts
- * registerDiffCommand(program, context); // toolwire diff before.json after.json
+ * await runCli({ args: ['diff', 'before.json', 'after.json'] });
  * ```
  */
-export function registerDiffCommand(program: Command, context: CliContext): void {
-  addTargetOptions(
-    program
-      .command('diff')
-      .argument('<before>', 'catalog, capture or config before the change')
-      .argument('<after>', 'catalog, capture or config after the change')
-      .description(
-        'Show added, removed and renamed wire names between two tool sets, per envelope.',
-      )
-      .addOption(
-        new Option('--envelopes <ids>', 'comma-separated envelopes')
-          .argParser(parseEnvelopeList)
-          .default(['openai', 'anthropic', 'gemini'], 'openai,anthropic,gemini'),
-      ),
-  ).action(async (before: string, after: string, flags: DiffFlags) => {
+export const diffCommand: CommandSpec = {
+  name: 'diff',
+  summary: 'Show added, removed and renamed wire names between two tool sets, per envelope.',
+  positionals: [
+    { name: 'before', required: true, description: 'catalog, capture or config before the change' },
+    { name: 'after', required: true, description: 'catalog, capture or config after the change' },
+  ],
+  options: [
+    ...TARGET_OPTIONS,
+    {
+      name: 'envelopes',
+      type: 'string',
+      valueName: '<ids>',
+      description: 'comma-separated envelopes',
+      parse: parseEnvelopeList,
+      default: ['openai', 'anthropic', 'gemini'],
+    },
+  ],
+  notes: TARGET_NOTES,
+  run: async (parsed, context) => {
+    const flags = parsed.options as unknown as DiffFlags;
     const left = await loadTarget({
-      ...targetOptions(before, flags, context),
+      ...targetOptions(parsed.positionals[0], flags, context),
       command: undefined,
       url: undefined,
     });
     const right = await loadTarget({
-      ...targetOptions(after, flags, context),
+      ...targetOptions(parsed.positionals[1], flags, context),
       command: undefined,
       url: undefined,
     });
@@ -89,17 +98,18 @@ export function registerDiffCommand(program: Command, context: CliContext): void
       (entry) => entry.added.length + entry.removed.length + entry.renamed.length > 0,
     );
     if (flags.json === true) {
-      context.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      context.stdout(formatTerminalJson(report));
     } else {
       const style = createStyle({
         stream: { isTTY: context.stdoutIsTTY },
         env: context.env,
         color: flags.color,
       });
+      const shown = escapeTerminalStrings(report);
       const lines = [
-        `${style.bold('toolwire diff')} ${report.before} -> ${report.after} ${style.dim(`(preset ${report.preset})`)}`,
+        `${style.bold('toolwire diff')} ${shown.before} -> ${shown.after} ${style.dim(`(preset ${shown.preset})`)}`,
       ];
-      for (const entry of report.envelopes) {
+      for (const entry of shown.envelopes) {
         lines.push('');
         lines.push(
           style.bold(
@@ -133,8 +143,8 @@ export function registerDiffCommand(program: Command, context: CliContext): void
     );
     if (failed) context.exit(EXIT.serverFailed);
     if (report.changed) context.exit(EXIT.findings);
-  });
-}
+  },
+};
 
 interface Side {
   canonical: string;

@@ -1,13 +1,16 @@
-import type { Command } from 'commander';
 import { createToolWireMap } from '../../core/create-tool-wire-map.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../../core/naming-preset.js';
-import { type CliContext, EXIT } from '../cli-context.js';
+import { EXIT } from '../cli-context.js';
+import type { CommandSpec } from '../command-spec.js';
 import { createStyle } from '../create-style.js';
+import { escapeTerminalStrings } from '../escape-terminal-strings.js';
+import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
 import {
-  addTargetOptions,
   type CommonTargetFlags,
   parseEnvelope,
+  TARGET_NOTES,
+  TARGET_OPTIONS,
   targetOptions,
 } from '../target-options.js';
 
@@ -69,26 +72,35 @@ interface NamesFlags extends CommonTargetFlags {
  * @internal
  * @example
  * ```ts
- * registerNamesCommand(program, context); // toolwire names catalog.json --envelope openai --json
+ * await runCli({ args: ['names', 'catalog.json', '--envelope', 'openai', '--json'] });
  * ```
  */
-export function registerNamesCommand(program: Command, context: CliContext): void {
-  addTargetOptions(
-    program
-      .command('names')
-      .argument(
-        '[target]',
+export const namesCommand: CommandSpec = {
+  name: 'names',
+  summary: "Print each tool's canonical and wire name; aliased names are marked with *.",
+  positionals: [
+    {
+      name: 'target',
+      required: false,
+      description:
         'catalog JSON (a tools/list result or an array of tools), config file, or - for stdin; default: the usual config files',
-      )
-      .description("Print each tool's canonical and wire name; aliased names are marked with *.")
-      .option(
-        '--envelope <id>',
-        'envelope id: openai, anthropic, bedrock, gemini, vertex, mcp, universal',
-        parseEnvelope,
-        'universal',
-      ),
-  ).action(async (target: string | undefined, flags: NamesFlags) => {
-    const loaded = await loadTarget(targetOptions(target, flags, context));
+    },
+  ],
+  options: [
+    ...TARGET_OPTIONS,
+    {
+      name: 'envelope',
+      type: 'string',
+      valueName: '<id>',
+      description: 'envelope id: openai, anthropic, bedrock, gemini, vertex, mcp, universal',
+      parse: parseEnvelope,
+      default: 'universal',
+    },
+  ],
+  notes: TARGET_NOTES,
+  run: async (parsed, context) => {
+    const flags = parsed.options as unknown as NamesFlags;
+    const loaded = await loadTarget(targetOptions(parsed.positionals[0], flags, context));
     const rows = listNames({
       servers: loaded.catalogs.map((catalog) => ({
         server: catalog.server,
@@ -98,22 +110,23 @@ export function registerNamesCommand(program: Command, context: CliContext): voi
       preset: flags.preset,
     });
     if (flags.json === true) {
-      context.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      context.stdout(formatTerminalJson(rows));
     } else {
       const style = createStyle({
         stream: { isTTY: context.stdoutIsTTY },
         env: context.env,
         color: flags.color,
       });
-      const width = Math.max(9, ...rows.map((row) => row.canonical.length));
+      const shown = escapeTerminalStrings(rows);
+      const width = Math.max(9, ...shown.map((row) => row.canonical.length));
       const lines = [style.dim(`  ${'canonical'.padEnd(width)}  wire (${flags.envelope})`)];
-      for (const row of rows) {
+      for (const row of shown) {
         const line = `${row.aliased ? '*' : ' '} ${row.canonical.padEnd(width)}  ${row.wire}`;
         lines.push(row.aliased ? style.yellow(line) : line);
       }
       const aliased = rows.filter((row) => row.aliased).length;
       lines.push('', `${rows.length} tools, ${aliased} aliased (*) to fit "${flags.envelope}".`);
-      for (const failure of loaded.failures) {
+      for (const failure of escapeTerminalStrings(loaded.failures)) {
         lines.push(style.red(`${failure.server}: ${failure.state}: ${failure.reason}`));
       }
       context.stdout(`${lines.join('\n')}\n`);
@@ -121,5 +134,5 @@ export function registerNamesCommand(program: Command, context: CliContext): voi
     if (loaded.failures.some((failure) => failure.state === 'failed')) {
       context.exit(EXIT.serverFailed);
     }
-  });
-}
+  },
+};

@@ -38,8 +38,9 @@ describe('projectToolSchema', () => {
   it('should quarantine a schema the target cannot express, naming the tool and the reason', () => {
     const schema = {
       type: 'object',
+      // A $ref to nowhere: nothing can be sent for it (a recursive one is unrolled instead).
       properties: { node: { $ref: '#/$defs/node' } },
-      $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } },
+      $defs: {},
     };
     const result = projectToolSchema({ schema, target: 'gemini', tool: 'tree__walk' });
     expect(result.quarantined).toBe(true);

@@ -20,7 +20,10 @@ export interface ArgumentMap {
   readonly optionalNulls?: readonly string[];
   /** Per wire key, the map for that property's value. */
   readonly properties?: Readonly<Record<string, ArgumentMap>>;
-  /** The wire keys declared in `properties`, given when `additionalProperties` has a map. */
+  /**
+   * The wire keys declared in `properties`, given when `additionalProperties` has a map, and for
+   * a closed object among alternatives (no `additionalProperties` map: no other key fits it).
+   */
   readonly declared?: readonly string[];
   /** The map for values of keys not listed in `properties`. */
   readonly additionalProperties?: ArgumentMap;
@@ -34,6 +37,25 @@ export interface ArgumentMap {
   readonly values?: readonly (readonly [string, unknown])[];
   /** The value was asked for as JSON text in a string (a target that needs a type, for "any value"). */
   readonly json?: true;
+  /**
+   * A recursive schema kept as a `$ref`: the map is the root map's `definitions` entry of this
+   * name (`'#'`: the root map itself).
+   */
+  readonly ref?: string;
+  /** At the root only: the maps of the recursive definitions that `ref` names. */
+  readonly definitions?: Readonly<Record<string, ArgumentMap>>;
+}
+
+/**
+ * The map `ref` stands for, or the map itself; `undefined` when the definition changes nothing.
+ * @internal
+ */
+export function followMap(map: ArgumentMap, root: ArgumentMap): ArgumentMap | undefined {
+  if (map.ref === undefined) return map;
+  if (map.ref === '#') return root;
+  return root.definitions !== undefined && Object.hasOwn(root.definitions, map.ref)
+    ? root.definitions[map.ref]
+    : undefined;
 }
 
 /**
@@ -47,6 +69,24 @@ export function hasObjectPart(map: ArgumentMap): boolean {
     map.properties !== undefined ||
     map.additionalProperties !== undefined
   );
+}
+
+/**
+ * Whether an object's keys fit a closed branch's declared keys (`wire`: the keys are wire keys,
+ * else original ones). A map that declares nothing fits any object.
+ * @internal
+ */
+export function fitsDeclaredKeys(
+  value: Record<string, unknown>,
+  map: ArgumentMap,
+  wire: boolean,
+): boolean {
+  if (map.declared === undefined || map.additionalProperties !== undefined) return true;
+  const declared = new Set(
+    wire ? map.declared : map.declared.map((key) => (map.keys?.[key] ?? key) as string),
+  );
+  for (const key of Object.keys(value)) if (!declared.has(key)) return false;
+  return true;
 }
 
 /**

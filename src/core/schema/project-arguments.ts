@@ -1,4 +1,11 @@
-import { type ArgumentMap, hasObjectPart, propertyMap, setDataProperty } from './argument-map.js';
+import {
+  type ArgumentMap,
+  fitsDeclaredKeys,
+  followMap,
+  hasObjectPart,
+  propertyMap,
+  setDataProperty,
+} from './argument-map.js';
 
 /**
  * The reverse of {@link restoreArguments}: writes arguments the MCP server's schema describes in
@@ -17,10 +24,12 @@ export function projectArguments<T = Record<string, unknown>>(
   argumentMap: ArgumentMap | null | undefined,
 ): T {
   if (argumentMap === null || argumentMap === undefined) return args;
-  return projectValue(args, argumentMap) as T;
+  return projectValue(args, argumentMap, argumentMap) as T;
 }
 
-function projectValue(value: unknown, map: ArgumentMap): unknown {
+function projectValue(value: unknown, given: ArgumentMap, root: ArgumentMap): unknown {
+  const map = followMap(given, root);
+  if (map === undefined) return value;
   if (map.json === true) return JSON.stringify(value);
   if (map.values !== undefined) {
     const text = JSON.stringify(value);
@@ -30,26 +39,30 @@ function projectValue(value: unknown, map: ArgumentMap): unknown {
     if (pair !== undefined) return pair[0];
   }
   let current = value;
-  if (isRecord(current) && hasObjectPart(map)) current = projectObject(current, map);
+  if (isRecord(current) && hasObjectPart(map)) current = projectObject(current, map, root);
   else if (Array.isArray(current) && (map.items !== undefined || map.prefixItems !== undefined)) {
     current = current.map((item, index) => {
       const itemMap =
         map.prefixItems?.[index] ??
         (index >= (map.prefixItems?.length ?? 0) ? map.items : undefined);
-      return itemMap === undefined || itemMap === null ? item : projectValue(item, itemMap);
+      return itemMap === undefined || itemMap === null ? item : projectValue(item, itemMap, root);
     });
   }
   if (map.anyOf !== undefined) {
     // A branch that asks for JSON text takes any value, so it is the last resort.
     const branch =
-      map.anyOf.find((candidate) => fitsOriginalShape(current, candidate)) ??
+      map.anyOf.find((candidate) => fitsOriginalShape(current, candidate, root)) ??
       map.anyOf.find((candidate) => candidate.json === true);
-    if (branch !== undefined) current = projectValue(current, branch);
+    if (branch !== undefined) current = projectValue(current, branch, root);
   }
   return current;
 }
 
-function projectObject(value: Record<string, unknown>, map: ArgumentMap): Record<string, unknown> {
+function projectObject(
+  value: Record<string, unknown>,
+  map: ArgumentMap,
+  root: ArgumentMap,
+): Record<string, unknown> {
   const wireOf = new Map<string, string>();
   for (const [wire, original] of Object.entries(map.keys ?? {})) wireOf.set(original, wire);
   const out: Record<string, unknown> = {};
@@ -57,7 +70,7 @@ function projectObject(value: Record<string, unknown>, map: ArgumentMap): Record
     const wire = wireOf.get(original) ?? original;
     const childMap = propertyMap(map, wire);
     const item = value[original];
-    const projected = childMap === undefined ? item : projectValue(item, childMap);
+    const projected = childMap === undefined ? item : projectValue(item, childMap, root);
     setDataProperty(out, wire, projected);
   }
   for (const wire of map.optionalNulls ?? []) {
@@ -68,13 +81,20 @@ function projectObject(value: Record<string, unknown>, map: ArgumentMap): Record
   return out;
 }
 
-function fitsOriginalShape(value: unknown, map: ArgumentMap): boolean {
+function fitsOriginalShape(
+  value: unknown,
+  given: ArgumentMap,
+  root: ArgumentMap,
+  depth = 0,
+): boolean {
+  const map = followMap(given, root);
+  if (map === undefined || depth > 64) return false;
   if (map.values !== undefined) {
     const text = JSON.stringify(value);
     if (map.values.some(([, original]) => JSON.stringify(original) === text)) return true;
   }
-  if (map.anyOf?.some((branch) => fitsOriginalShape(value, branch))) return true;
-  if (isRecord(value)) return hasObjectPart(map);
+  if (map.anyOf?.some((branch) => fitsOriginalShape(value, branch, root, depth + 1))) return true;
+  if (isRecord(value)) return hasObjectPart(map) && fitsDeclaredKeys(value, map, false);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return false;
 }

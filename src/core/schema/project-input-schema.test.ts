@@ -205,9 +205,49 @@ describe('projectInputSchema', () => {
       for (const [options] of PROVIDER_CASES) {
         expect(codeOf(() => projectInputSchema(nowhere, options))).toBe('UNRESOLVED_REF');
         expect(codeOf(() => projectInputSchema(network, options))).toBe('UNRESOLVED_REF');
-        expect(codeOf(() => projectInputSchema(recursive, options))).toBe('RECURSIVE_SCHEMA');
       }
-      expect(codeOf(() => projectInputSchema(recursive, { target: 'mcp' }))).toBe('none');
+      for (const [options, rules] of CASES) {
+        const result = projectInputSchema(recursive, options);
+        expect(checkSchemaRules(result.schema, rules(result.strict))).toEqual([]);
+      }
+    });
+
+    it('should keep a recursive $ref where the target takes one, and unroll it elsewhere', () => {
+      const recursive = {
+        type: 'object',
+        properties: { tree: { $ref: '#/$defs/node' }, self: { $ref: '#' } },
+        $defs: {
+          node: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              children: { type: 'array', items: { $ref: '#/$defs/node' } },
+            },
+          },
+        },
+      };
+      const kept = [
+        { target: 'openai' },
+        { target: 'openai', strict: true },
+        { target: 'gemini', geminiField: 'parametersJsonSchema' },
+      ] as const;
+      for (const options of kept) {
+        const result = projectInputSchema(recursive, options);
+        const text = JSON.stringify(result.schema);
+        expect(text).toContain('"$ref":"#/$defs/node"');
+        expect(text).toContain('"$ref":"#"');
+        expect(Object.keys(result.schema.$defs as object)).toEqual(['node']);
+        expect(result.warnings).toEqual([]);
+      }
+      for (const target of ['anthropic', 'bedrock', 'gemini', 'vertex'] as const) {
+        const result = projectInputSchema(recursive, { target });
+        expect(JSON.stringify(result.schema)).not.toContain('$ref');
+        expect(result.warnings.map((warning) => warning.code)).toContain('RECURSION_UNROLLED');
+        // Below the unrolled levels, any value goes: as JSON text where the target needs a type.
+        const deep = { tree: { children: [{ children: [{ children: [{ x: [1] }] }] }] } };
+        const wire = projectArguments(deep, result.argumentMap);
+        expect(restoreArguments(wire, result.argumentMap)).toEqual(deep);
+      }
     });
 
     it('should stop a $ref bomb instead of inlining it exponentially', () => {

@@ -219,7 +219,11 @@ function walk(
     strict,
     root,
     warnings: [],
-    refs: [],
+    // The root is on every path, so a `$ref: "#"` below it is recursion.
+    refs: ['#'],
+    definitions: new Map(),
+    unrolled: new Set(),
+    crowdedBranches: new Set(),
     nodes: 0,
     strictProperties: 0,
     strictCharacters: 0,
@@ -251,7 +255,18 @@ function walk(
   schema.type = 'object';
   delete schema.nullable;
   if (!profile.omitEmptyProperties && schema.properties === undefined) schema.properties = {};
-  return { schema, warnings: context.warnings, argumentMap: projected.map };
+  let argumentMap = projected.map;
+  if (context.definitions.size > 0) {
+    const $defs: Record<string, unknown> = {};
+    const maps: Record<string, ArgumentMap> = {};
+    for (const definition of context.definitions.values()) {
+      $defs[definition.key] = definition.schema;
+      if (definition.map !== null) maps[definition.key] = definition.map;
+    }
+    schema.$defs = $defs;
+    if (Object.keys(maps).length > 0) argumentMap = { ...argumentMap, definitions: maps };
+  }
+  return { schema, warnings: context.warnings, argumentMap };
 }
 
 /** Makes the root an object schema, and merges root-level alternatives that providers reject. */

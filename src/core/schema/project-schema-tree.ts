@@ -1,6 +1,6 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
-import type { ArgumentMap } from './argument-map.js';
+import { type ArgumentMap, hasObjectPart } from './argument-map.js';
 import { toJsonPointer } from './json-pointer.js';
 import { fitPropertyKeys } from './property-key-rule.js';
 import { resolveLocalRef } from './resolve-local-ref.js';
@@ -130,9 +130,31 @@ export interface TreeContext {
   readonly root: unknown;
   readonly warnings: SchemaWarning[];
   readonly refs: string[];
+  /** Recursive `$ref`s kept as `$defs` (targets that take recursion), by ref. */
+  readonly definitions: Map<string, Definition>;
+  /** Recursive `$ref`s unrolled so far (one warning each). */
+  readonly unrolled: Set<string>;
+  /** Strict only: JSON Pointers of alternatives that have a sibling other than `null`. */
+  readonly crowdedBranches: Set<string>;
   nodes: number;
   strictProperties: number;
   strictCharacters: number;
+}
+
+/** One recursive `$ref` kept as a definition of the projected schema's `$defs`. @internal */
+export interface Definition {
+  readonly key: string;
+  schema: JsonSchemaObject | boolean;
+  map: ArgumentMap | null;
+}
+
+/** How many times a recursive `$ref` is inlined on one path where the target takes no recursion. */
+const MAX_UNROLLED_DEPTH = 3;
+
+/** A `$ref` met again on its own path: kept as a `$ref` (`keep`) or ended by an "any value" leaf. */
+interface Recursion {
+  readonly recursion: string;
+  readonly keep: boolean;
 }
 
 /** A projected schema and the map back, or `NEVER` for a schema that accepts nothing. @internal */
@@ -176,10 +198,93 @@ export function projectSchemaTree(input: unknown, path: Path, context: TreeConte
   try {
     const resolved = resolveNode(input, path, context);
     if (resolved === NEVER) return NEVER;
+    if (isRecursion(resolved)) return projectRecursion(resolved, path, context);
     return projectResolved(resolved, path, context);
   } finally {
     context.refs.length = depthBefore;
   }
+}
+
+function isRecursion(value: Source | Recursion): value is Recursion {
+  return (
+    typeof (value as Partial<Recursion>).recursion === 'string' && Object.hasOwn(value, 'keep')
+  );
+}
+
+/**
+ * Where a recursive `$ref` comes back: a target that takes recursion gets a `$ref` into the
+ * projected schema's `$defs` (or `#` for the root); any other target gets a leaf that accepts any
+ * value, below the levels already unrolled.
+ */
+function projectRecursion(recursion: Recursion, path: Path, context: TreeContext): Projected {
+  const ref = recursion.recursion;
+  if (!recursion.keep) {
+    if (!context.unrolled.has(ref)) {
+      context.unrolled.add(ref);
+      warn(
+        context,
+        'RECURSION_UNROLLED',
+        path,
+        `${context.profile.label} takes no recursive schema; unrolled "${ref}" ${MAX_UNROLLED_DEPTH} levels deep, below which any JSON value is accepted.`,
+      );
+    }
+    const saved = context.refs.splice(0);
+    try {
+      return projectSchemaTree(
+        { description: `Deeper levels of "${ref}", not unrolled further.` },
+        path,
+        context,
+      );
+    } finally {
+      context.refs.length = 0;
+      context.refs.push(...saved);
+    }
+  }
+  if (ref === '#') return { schema: { $ref: '#' }, map: { ref: '#' } };
+  let definition = context.definitions.get(ref);
+  if (definition === undefined) {
+    const pointer = refPath(ref);
+    definition = { key: definitionKey(pointer, context), schema: {}, map: null };
+    context.definitions.set(ref, definition);
+    const saved = context.refs.splice(0);
+    context.refs.push(ref);
+    try {
+      const projected = projectSchemaTree(resolveLocalRef(context.root, ref), pointer, context);
+      if (projected === NEVER) definition.schema = context.profile.keywords === null ? false : {};
+      else {
+        definition.schema = projected.schema;
+        definition.map = projected.map;
+      }
+    } finally {
+      context.refs.length = 0;
+      context.refs.push(...saved);
+    }
+  }
+  return { schema: { $ref: `#/$defs/${definition.key}` }, map: { ref: definition.key } };
+}
+
+/** The JSON Pointer of a local `$ref`, as path segments. */
+function refPath(ref: string): (string | number)[] {
+  let pointer = ref.slice(1);
+  try {
+    pointer = decodeURIComponent(pointer);
+  } catch {
+    // resolveLocalRef refuses such a ref before it gets here
+  }
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** A `$defs` name for a kept definition: its own last segment, made plain and unique. */
+function definitionKey(pointer: readonly (string | number)[], context: TreeContext): string {
+  const base =
+    String(pointer[pointer.length - 1] ?? 'root').replace(/[^A-Za-z0-9_-]/g, '_') || 'definition';
+  const taken = new Set([...context.definitions.values()].map((definition) => definition.key));
+  let key = base;
+  for (let suffix = 2; taken.has(key); suffix++) key = `${base}_${suffix}`;
+  return key;
 }
 
 /** A branch that is only a `$ref` is known by its ref: two of them merge the same way. */
@@ -201,11 +306,16 @@ function countNode(context: TreeContext, path: Path): void {
 }
 
 /** Follows `$ref` chains and merges `allOf` into the node, recording followed refs on the stack. */
-function resolveNode(input: unknown, path: Path, context: TreeContext): Source | typeof NEVER {
+function resolveNode(
+  input: unknown,
+  path: Path,
+  context: TreeContext,
+): Source | Recursion | typeof NEVER {
   let node = asSchema(input, path);
   if (node === NEVER) return NEVER;
-  node = followRefs(node, path, context);
-  if (node === NEVER) return NEVER;
+  const followed = followRefs(node, path, context, true);
+  if (followed === NEVER || isRecursion(followed)) return followed;
+  node = followed;
   if (!Array.isArray(node.allOf)) return node;
   return mergeAllOf(node, path, context);
 }
@@ -222,16 +332,30 @@ function asSchema(input: unknown, path: Path): Source | typeof NEVER {
   return input as Source;
 }
 
-function followRefs(start: Source, path: Path, context: TreeContext): Source | typeof NEVER {
+/**
+ * Follows a chain of `$ref`s. A ref already on the current path is recursion: kept as a `$ref`
+ * where the target takes it and the node is that `$ref` alone (`mayKeep`), else inlined again up
+ * to {@link MAX_UNROLLED_DEPTH} times and then ended.
+ */
+function followRefs(
+  start: Source,
+  path: Path,
+  context: TreeContext,
+  mayKeep: boolean,
+): Source | Recursion | typeof NEVER {
   let node = start;
+  let first = true;
   while (typeof node.$ref === 'string') {
     const ref = node.$ref;
     if (context.refs.includes(ref)) {
-      throw new ToolwireError({
-        code: 'RECURSIVE_SCHEMA',
-        message: `Schema at "${toJsonPointer(path)}" refers to "${ref}" inside itself; ${context.profile.label} needs it inlined, and a recursive schema cannot be. Quarantine the tool or give it a non-recursive schema.`,
-      });
+      if (first && mayKeep && context.profile.recursion === 'keep' && isOnlyRef(node)) {
+        return { recursion: ref, keep: true };
+      }
+      let count = 0;
+      for (const entry of context.refs) if (entry === ref) count++;
+      if (count >= MAX_UNROLLED_DEPTH) return { recursion: ref, keep: false };
     }
+    first = false;
     const target = resolveLocalRef(context.root, ref);
     if (target === undefined) {
       throw new ToolwireError({
@@ -251,9 +375,19 @@ function followRefs(start: Source, path: Path, context: TreeContext): Source | t
   return node;
 }
 
+/** A node that is a `$ref` and annotations only, so a `$ref` alone says the same. */
+function isOnlyRef(node: Source): boolean {
+  for (const key of Object.keys(node)) if (key !== '$ref' && !ANNOTATIONS.has(key)) return false;
+  return true;
+}
+
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default', '$comment']);
 
-function mergeAllOf(start: Source, path: Path, context: TreeContext): Source | typeof NEVER {
+function mergeAllOf(
+  start: Source,
+  path: Path,
+  context: TreeContext,
+): Source | Recursion | typeof NEVER {
   const merged: Source = {};
   for (const key of Object.keys(start)) if (key !== 'allOf') setKey(merged, key, start[key]);
   // Each branch is followed with the refs of the path that led to it: a cycle is a ref met again
@@ -273,12 +407,12 @@ function mergeAllOf(start: Source, path: Path, context: TreeContext): Source | t
     if (seen.has(identity)) continue;
     seen.add(identity);
     countNode(context, path);
-    let branch = asSchema(entry.branch, path);
-    if (branch === NEVER) return NEVER;
+    const asBranch = asSchema(entry.branch, path);
+    if (asBranch === NEVER) return NEVER;
     context.refs.length = 0;
     context.refs.push(...entry.refs);
-    branch = followRefs(branch, path, context);
-    if (branch === NEVER) return NEVER;
+    const branch = followRefs(asBranch, path, context, false);
+    if (branch === NEVER || isRecursion(branch)) return branch;
     const branchRefs = context.refs.slice();
     for (const ref of branchRefs) followed.add(ref);
     for (const key of Object.keys(branch)) {
@@ -482,6 +616,30 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
       );
     }
   }
+  // OpenAI strict closes every object, so an object that takes any keys would take only `{}`; it
+  // is asked for as JSON text instead, which keeps its meaning and the rest of the tool strict.
+  if (
+    context.strict &&
+    path.length > 0 &&
+    types !== undefined &&
+    values === undefined &&
+    types.filter((type) => type !== 'null').join() === 'object' &&
+    isFreeFormObject(node)
+  ) {
+    // Among alternatives, JSON text would take arguments meant for the other branches.
+    if (context.crowdedBranches.has(toJsonPointer(path))) {
+      strictFail(context, path, 'it offers an object with any keys among alternatives');
+    }
+    types = types.map((type) => (type === 'object' ? 'string' : type));
+    map.json = true;
+    described.push('any JSON object, written as JSON text');
+    warn(
+      context,
+      'OPEN_OBJECT_AS_JSON',
+      path,
+      `${profile.label} closes every object, and this one takes any keys; asked for it as JSON text in a string.`,
+    );
+  }
   if (types !== undefined) {
     out.type = types.length === 1 ? types[0] : types;
   } else {
@@ -559,14 +717,32 @@ function projectAlternatives(
 ): { schemas: JsonSchemaObject[]; maps: (ArgumentMap | null)[] } {
   const schemas: JsonSchemaObject[] = [];
   const maps: (ArgumentMap | null)[] = [];
+  if (context.strict) {
+    const others = alternatives.filter((branch) => !(isRecord(branch) && branch.type === 'null'));
+    if (others.length > 1) {
+      alternatives.forEach((_, index) => {
+        context.crowdedBranches.add(toJsonPointer([...path, index]));
+      });
+    }
+  }
   alternatives.forEach((branch, index) => {
     // A branch that accepts nothing can go: dropping it does not change what the union accepts.
     const projected = projectSchemaTree(branch, [...path, index], context);
     if (projected === NEVER) return;
     schemas.push(projected.schema);
-    maps.push(projected.map);
+    maps.push(closedBranchMap(projected.schema, projected.map));
   });
   return { schemas, maps };
+}
+
+/**
+ * The map of a closed object branch names its keys, so that arguments are mapped by the branch
+ * they fit, not by the first branch that changes objects.
+ */
+function closedBranchMap(schema: JsonSchemaObject, map: ArgumentMap | null): ArgumentMap | null {
+  if (map === null || map.declared !== undefined || !hasObjectPart(map)) return map;
+  if (schema.additionalProperties !== false || !isRecord(schema.properties)) return map;
+  return { ...map, declared: Object.keys(schema.properties) };
 }
 
 function projectObject(
@@ -1072,6 +1248,21 @@ function readTypes(type: unknown): string[] | undefined {
     return types.length > 0 ? types : undefined;
   }
   return undefined;
+}
+
+/** An object schema that declares no properties and lets any key in: "any object". */
+function isFreeFormObject(node: Source): boolean {
+  const properties = node.properties;
+  if (properties !== undefined && !(isRecord(properties) && Object.keys(properties).length === 0)) {
+    return false;
+  }
+  const additional = node.additionalProperties;
+  return (
+    (additional === undefined ||
+      additional === true ||
+      (isRecord(additional) && Object.keys(additional).length === 0)) &&
+    !hasAny(node, ['patternProperties', 'propertyNames', 'unevaluatedProperties'])
+  );
 }
 
 function hasOwnShape(node: Source): boolean {

@@ -17,7 +17,17 @@ export type SchemaWarningCode =
   /** A schema that accepts nothing (`false`) was removed, so the model may now send that part. */
   | 'DROPPED_IMPOSSIBLE'
   /** OpenAI `strict: true` could not be honoured without changing what the schema accepts. */
-  | 'STRICT_FALLBACK';
+  | 'STRICT_FALLBACK'
+  /**
+   * An object that takes any keys was asked for as JSON text in a string (OpenAI strict closes
+   * every object); `restoreArguments` parses it back.
+   */
+  | 'OPEN_OBJECT_AS_JSON'
+  /**
+   * A recursive `$ref` was unrolled a few levels deep for a target that takes no recursion; below
+   * that, any value is accepted (as JSON text where the target needs a type).
+   */
+  | 'RECURSION_UNROLLED';
 
 /**
  * One lossy change made while projecting a schema. Warnings are always returned; the caller's

@@ -38,6 +38,11 @@ export interface TargetProfile {
   readonly omitEmptyProperties: boolean;
   /** Whether `default` beside `anyOf` is removed (Vertex gets confused, per gemini-cli). */
   readonly dropDefaultBesideAnyOf: boolean;
+  /**
+   * A recursive `$ref`: kept through `$defs`/`$ref` (OpenAI, strict or not, and Gemini
+   * `parametersJsonSchema` take them), or unrolled to a bounded depth.
+   */
+  readonly recursion: 'keep' | 'unroll';
 }
 
 const JSON_SCHEMA_2020: Omit<TargetProfile, 'label' | 'propertyKeys'> = {
@@ -53,6 +58,7 @@ const JSON_SCHEMA_2020: Omit<TargetProfile, 'label' | 'propertyKeys'> = {
   formats: null,
   omitEmptyProperties: false,
   dropDefaultBesideAnyOf: false,
+  recursion: 'unroll',
 };
 
 // Gemini `parameters`: the proto `Schema` fields (generativelanguage v1beta content.proto).
@@ -101,11 +107,12 @@ const GEMINI_PARAMETERS: Omit<TargetProfile, 'label' | 'propertyKeys'> = {
   formats: GEMINI_FORMATS,
   omitEmptyProperties: true,
   dropDefaultBesideAnyOf: true,
+  recursion: 'unroll',
 };
 
 /** @internal */
 export const TARGET_PROFILES: Readonly<Record<string, TargetProfile>> = {
-  openai: { ...JSON_SCHEMA_2020, label: 'OpenAI', propertyKeys: null },
+  openai: { ...JSON_SCHEMA_2020, label: 'OpenAI', propertyKeys: null, recursion: 'keep' },
   anthropic: { ...JSON_SCHEMA_2020, label: 'Anthropic', propertyKeys: ANTHROPIC_PROPERTY_KEYS },
   bedrock: { ...JSON_SCHEMA_2020, label: 'Bedrock', propertyKeys: ANTHROPIC_PROPERTY_KEYS },
   gemini: { ...GEMINI_PARAMETERS, label: 'Gemini parameters', propertyKeys: null },
@@ -138,11 +145,13 @@ export const TARGET_PROFILES: Readonly<Record<string, TargetProfile>> = {
     enumValues: 'string-number',
     const: false,
     propertyKeys: null,
+    recursion: 'keep',
   },
   // OpenAI Structured Outputs subset (strict: true).
   openaiStrict: {
     ...JSON_SCHEMA_2020,
     label: 'OpenAI strict',
+    recursion: 'keep',
     keywords: new Set([
       'type',
       'description',

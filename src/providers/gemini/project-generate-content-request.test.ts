@@ -304,7 +304,8 @@ describe('projectGenerateContentRequest', () => {
   });
 
   it('should leave out a declaration whose schema cannot be sent, and its allowed name, with a warning', () => {
-    const recursive = { type: 'object', properties: { child: { $ref: '#' } } };
+    // A $ref to nowhere: nothing can be sent for it (a recursive one is unrolled instead).
+    const recursive = { type: 'object', properties: { child: { $ref: '#/$defs/missing' } } };
     const input: GeminiGenerateContentRequest = {
       model: 'gemini-2.5-flash',
       contents: 'hi',

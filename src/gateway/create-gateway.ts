@@ -1,0 +1,417 @@
+import { type Envelope, resolveEnvelope } from '../core/envelope.js';
+import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
+import { ToolwireError } from '../core/toolwire-error.js';
+import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
+import { type GatewayErrorKind, gatewayErrorResponse } from './gateway-error-response.js';
+import type { GatewayLogEntry } from './gateway-log-entry.js';
+import { type GatewayApiFamily, type GatewayRoute, matchGatewayApi } from './match-gateway-api.js';
+import { type ApiProjection, projectApiRequest } from './project-api-request.js';
+import { limitBodyStream, readLimitedBody } from './read-limited-body.js';
+import { replaceWireNames } from './replace-wire-names.js';
+import { resolveEventStream } from './resolve-event-stream.js';
+import {
+  type ResolvedUpstreamProfile,
+  resolveSchemaTarget,
+  resolveUpstreamProfile,
+  type UpstreamProfile,
+} from './upstream-profile.js';
+
+/** Options of {@link createGateway}. */
+export interface GatewayOptions {
+  /** Where to forward: a base URL, or a profile with the upstream's envelope and schema target. */
+  upstream: string | UpstreamProfile;
+  /**
+   * The gateway's own bearer token. When set, every request must carry it in
+   * `x-toolwire-token: <token>` or `proxy-authorization: Bearer <token>` (the `authorization`
+   * header is the upstream's and goes through untouched); both are removed before forwarding.
+   */
+  token?: string;
+  /**
+   * The largest request body accepted, in bytes (413 above it). Also bounds a JSON answer read
+   * back from the upstream.
+   * @defaultValue 33554432 (32 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * How long to wait for the upstream's response headers, in milliseconds (504 after).
+   * @defaultValue 600000
+   */
+  upstreamTimeout?: number;
+  /** Projection options for every request: `separator`, `lenient`, `describeAliases`, `overrides`. */
+  projection?: Omit<ProjectionOptions, 'envelope'>;
+  /** One structured entry per request (never bodies or header values). */
+  log?: (entry: GatewayLogEntry) => void;
+  /** The fetch used to reach the upstream (the runtime's own by default). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A gateway: a Web-standard fetch handler, the same on Node, Workers, Deno and Bun. */
+export interface Gateway {
+  /** Answers one request. Never rejects: failures are answers in the caller's API shape. */
+  fetch(request: Request): Promise<Response>;
+  /** The validated upstream profile. */
+  readonly upstream: ResolvedUpstreamProfile;
+}
+
+/** The header that picks another envelope for one request (`x-toolwire-envelope: bedrock`). */
+export const ENVELOPE_HEADER = 'x-toolwire-envelope';
+/** The header that picks another schema target for one request. */
+export const SCHEMA_TARGET_HEADER = 'x-toolwire-schema-target';
+/** The header that carries the gateway's own token. */
+export const TOKEN_HEADER = 'x-toolwire-token';
+
+const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
+const DEFAULT_TIMEOUT = 600_000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Creates an LLM gateway: apps point their SDK's base URL at it, and it forwards to one upstream
+ * with every tool name and schema fitted to what sits behind that upstream, and every answer
+ * resolved back to the caller's own names. OpenAI Chat Completions and Responses, Anthropic
+ * Messages (and `count_tokens`) and Gemini `generateContent` / `streamGenerateContent` are
+ * rewritten; every other path is passed through untouched. Stateless: each answer depends only
+ * on its request, so replicas need no shared store. Web-standard (`Request` in, `Response` out,
+ * no `node:` modules), so the same handler serves on Node (`toolwire gateway`) and deploys
+ * unchanged to Cloudflare Workers, Deno or Bun.
+ *
+ * @example
+ * ```ts
+ * import { createGateway } from 'toolwire/gateway';
+ *
+ * // A Cloudflare Worker in front of Anthropic models on Bedrock (64-character names):
+ * const gateway = createGateway({ upstream: { baseUrl: 'https://bedrock-mantle.example', envelope: 'bedrock' } });
+ * export default { fetch: (request: Request) => gateway.fetch(request) };
+ * ```
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const upstream = resolveUpstreamProfile(
+    typeof options.upstream === 'string' ? { baseUrl: options.upstream } : options.upstream,
+  );
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const timeout = options.upstreamTimeout ?? DEFAULT_TIMEOUT;
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const projection = options.projection ?? {};
+  const token = options.token;
+
+  const handle = async (request: Request, entry: GatewayLogEntry): Promise<Response> => {
+    const url = new URL(request.url);
+    const route = matchGatewayApi(request.method, url.pathname);
+    entry.api = route.api ?? 'pass-through';
+    if (token !== undefined && !hasToken(request.headers, token)) {
+      return fail(
+        route.family,
+        401,
+        'unauthorized',
+        `Gateway: this gateway requires its token; send it as "${TOKEN_HEADER}: <token>" or "proxy-authorization: Bearer <token>".`,
+      );
+    }
+    let envelope: Envelope | undefined;
+    try {
+      envelope = pickEnvelope(request.headers, upstream);
+      entry.envelope = envelope?.id;
+      // Validated now so a bad header is a 400, not a surprise later.
+      resolveSchemaTarget(request.headers.get(SCHEMA_TARGET_HEADER) ?? undefined, envelope);
+    } catch (error) {
+      return fail(route.family, 400, 'invalid_request', messageOf(error));
+    }
+    const target = `${upstream.baseUrl}${url.pathname}${url.search}`;
+    if (route.api === undefined) return passThrough(request, target, route.family, entry);
+    return rewrite(request, target, route, envelope, entry);
+  };
+
+  const passThrough = async (
+    request: Request,
+    target: string,
+    family: GatewayApiFamily,
+    entry: GatewayLogEntry,
+  ): Promise<Response> => {
+    const length = Number(request.headers.get('content-length') ?? '0');
+    if (length > maxBodyBytes) return tooLarge(family);
+    const limited = request.body === null ? undefined : limitBodyStream(request.body, maxBodyBytes);
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers: forwardRequestHeaders(request.headers),
+    };
+    if (limited !== undefined) {
+      init.body = limited.body;
+      init.duplex = 'half';
+    }
+    const answer = await callUpstream(target, init, request.signal, family);
+    if (answer instanceof Response && !('upstream' in answer)) {
+      return limited?.exceeded() === true ? tooLarge(family) : answer;
+    }
+    const response = (answer as { upstream: Response }).upstream;
+    entry.upstreamStatus = response.status;
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: forwardResponseHeaders(response.headers),
+    });
+  };
+
+  const rewrite = async (
+    request: Request,
+    target: string,
+    route: GatewayRoute,
+    envelope: Envelope | undefined,
+    entry: GatewayLogEntry,
+  ): Promise<Response> => {
+    const { family } = route;
+    const api = route.api as NonNullable<GatewayRoute['api']>;
+    const length = Number(request.headers.get('content-length') ?? '0');
+    if (length > maxBodyBytes) return tooLarge(family);
+    const read = await readLimitedBody(request.body, maxBodyBytes);
+    if (read.tooLarge) return tooLarge(family);
+    const text = decoder.decode(read.bytes);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      return fail(family, 400, 'invalid_request', `Request body: not JSON (${messageOf(error)}).`);
+    }
+    let projected: ApiProjection;
+    try {
+      projected = projectApiRequest({
+        api,
+        body,
+        ...(route.model === undefined ? {} : { model: route.model }),
+        envelope: adapterEnvelope(api, envelope),
+        projection,
+      });
+    } catch (error) {
+      if (ToolwireError.isInstance(error)) {
+        return fail(family, 400, 'invalid_request', error.message);
+      }
+      throw error;
+    }
+    entry.model = projected.model;
+    entry.tools = projected.tools;
+    entry.renamed = projected.renamed;
+    entry.warnings = projected.warnings.length;
+    const stream =
+      api === 'gemini-stream' || (isRecord(body) && (body as { stream?: unknown }).stream === true);
+    entry.stream = stream;
+    const headers = forwardRequestHeaders(request.headers);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    const answer = await callUpstream(
+      target,
+      {
+        method: 'POST',
+        headers,
+        body: projected.changed ? JSON.stringify(projected.body) : read.bytes,
+      },
+      request.signal,
+      family,
+    );
+    if (!('upstream' in answer)) return answer;
+    const response = answer.upstream;
+    entry.upstreamStatus = response.status;
+    const responseHeaders = forwardResponseHeaders(response.headers);
+    const init = {
+      status: response.status,
+      statusText: response.statusText,
+      headers: responseHeaders,
+    };
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.includes('text/event-stream') && response.body !== null && response.ok) {
+      entry.pending = true;
+      return new Response(
+        resolveEventStream({
+          body: response.body,
+          api,
+          family,
+          resolveEvent: projected.changed ? projected.resolveEvent : undefined,
+          onEnd: (outcome) => {
+            entry.stream = true;
+            entry.outcome = outcome.state;
+            entry.pending = false;
+            finishLog(entry);
+          },
+        }),
+        init,
+      );
+    }
+    if (!projected.changed) return new Response(response.body, init);
+    const answered = await readLimitedBody(response.body, maxBodyBytes * 2);
+    if (answered.tooLarge) {
+      return fail(
+        family,
+        502,
+        'upstream_unavailable',
+        'Upstream: the answer is too large to resolve.',
+      );
+    }
+    const answerText = decoder.decode(answered.bytes);
+    if (!response.ok) {
+      // The caller's SDK reads the upstream's own error, with its own names in the message.
+      return new Response(replaceWireNames(answerText, projected.map), init);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(answerText);
+    } catch {
+      return new Response(answered.bytes, init);
+    }
+    const resolved =
+      api === 'gemini-stream' && Array.isArray(json)
+        ? json.flatMap((chunk) => projected.resolveEvent(chunk))
+        : api === 'anthropic-count-tokens'
+          ? json
+          : projected.resolveResponse(json);
+    if (resolved === json) return new Response(answered.bytes, init);
+    return new Response(encoder.encode(JSON.stringify(resolved)), init);
+  };
+
+  const callUpstream = async (
+    target: string,
+    init: RequestInit,
+    callerSignal: AbortSignal,
+    family: GatewayApiFamily,
+  ): Promise<{ upstream: Response } | Response> => {
+    const controller = new AbortController();
+    // The caller going away cancels the upstream request.
+    const onAbort = (): void => controller.abort(callerSignal.reason);
+    if (callerSignal.aborted) onAbort();
+    else callerSignal.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('timeout'));
+    }, timeout);
+    try {
+      const upstreamResponse = await send(
+        new Request(target, { ...init, signal: controller.signal } as RequestInit),
+      );
+      return { upstream: upstreamResponse };
+    } catch (error) {
+      if (timedOut) {
+        return fail(
+          family,
+          504,
+          'upstream_timeout',
+          `Upstream ${upstream.baseUrl}: no answer within ${timeout} ms.`,
+        );
+      }
+      return fail(
+        family,
+        502,
+        'upstream_unavailable',
+        `Upstream ${upstream.baseUrl}: no answer (${describeFetchError(error)}). Check that it is running and that the gateway's upstream URL is right.`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const finishLog = (entry: GatewayLogEntry): void => {
+    if (entry.pending === true) return;
+    delete entry.pending;
+    entry.latencyMs = Math.round((Date.now() - entry.start) * 10) / 10;
+    if (options.log !== undefined) {
+      const { start: _start, ...line } = entry;
+      options.log(line as GatewayLogEntry);
+    }
+  };
+
+  return {
+    upstream,
+    async fetch(request) {
+      const entry: GatewayLogEntry = {
+        start: Date.now(),
+        method: request.method,
+        path: new URL(request.url).pathname,
+        api: 'pass-through',
+      };
+      let response: Response;
+      try {
+        response = await handle(request, entry);
+      } catch (error) {
+        const route = matchGatewayApi(request.method, entry.path);
+        response = fail(route.family, 500, 'upstream_unavailable', `Gateway: ${messageOf(error)}`);
+      }
+      entry.status = response.status;
+      finishLog(entry);
+      return response;
+    },
+  };
+}
+
+function fail(
+  family: GatewayApiFamily,
+  status: number,
+  kind: GatewayErrorKind,
+  message: string,
+): Response {
+  return gatewayErrorResponse(family, status, kind, message);
+}
+
+function tooLarge(family: GatewayApiFamily): Response {
+  return fail(
+    family,
+    413,
+    'too_large',
+    "Request body: over the gateway's size limit; send less, or raise the limit (--max-body).",
+  );
+}
+
+function pickEnvelope(headers: Headers, upstream: ResolvedUpstreamProfile): Envelope | undefined {
+  const override = headers.get(ENVELOPE_HEADER);
+  if (override === null) return upstream.envelope;
+  return resolveEnvelope(override.trim());
+}
+
+// Each adapter knows its own provider's envelope best (Anthropic narrows to 64 characters when a
+// request uses tool search), so the API's own envelope is left to it.
+const NATIVE: Record<NonNullable<GatewayRoute['api']>, string> = {
+  'openai-chat': 'openai',
+  'openai-responses': 'openai',
+  'anthropic-messages': 'anthropic',
+  'anthropic-count-tokens': 'anthropic',
+  'gemini-generate': 'gemini',
+  'gemini-stream': 'gemini',
+};
+
+function adapterEnvelope(
+  api: NonNullable<GatewayRoute['api']>,
+  envelope: Envelope | undefined,
+): Envelope | undefined {
+  return envelope === undefined || envelope.id === NATIVE[api] ? undefined : envelope;
+}
+
+function hasToken(headers: Headers, token: string): boolean {
+  const direct = headers.get(TOKEN_HEADER);
+  const proxy = headers.get('proxy-authorization');
+  const offered =
+    direct ?? (proxy !== null && /^bearer /i.test(proxy) ? proxy.slice(7).trim() : undefined);
+  return offered !== undefined && constantTimeEqual(offered, token);
+}
+
+// Compares every byte whatever the first difference, so timing does not leak the token.
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  let difference = left.length ^ right.length;
+  for (let index = 0; index < right.length; index++) {
+    difference |= (left[index % Math.max(left.length, 1)] ?? 0) ^ (right[index] as number);
+  }
+  return difference === 0;
+}
+
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;
+  }
+  return error.message;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
