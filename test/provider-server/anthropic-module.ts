@@ -1,5 +1,6 @@
 import type { ProviderModule, Violation } from './provider-module.js';
 import { jsonResponse, splitText, sseEvent, sseResponse } from './sse.js';
+import { checkAnthropicToolResults } from './tool-result-rules.js';
 
 type Body = Record<string, unknown>;
 
@@ -133,6 +134,7 @@ export const anthropicModule: ProviderModule = {
         }
       });
     });
+    violations.push(...checkAnthropicToolResults(body));
     if (breakpoints > MAX_CACHE_BREAKPOINTS) {
       violations.push({
         path: 'cache_control',

@@ -7,6 +7,7 @@ import type {
   Violation,
 } from './provider-module.js';
 import { splitText } from './sse.js';
+import { checkBedrockToolResults } from './tool-result-rules.js';
 
 const ROUTE = /^\/model\/([^/]+)\/(converse|converse-stream)$/;
 
@@ -34,7 +35,10 @@ export const bedrockModule: ProviderModule = {
   },
   check(request) {
     const modelId = decodeURIComponent(ROUTE.exec(request.path)?.[1] ?? '');
-    return checkBedrockRequest(request.body, modelId).map((violation) => ({
+    return [
+      ...checkBedrockRequest(request.body, modelId),
+      ...checkBedrockToolResults(request.body),
+    ].map((violation) => ({
       ...violation,
       code: 'ValidationException',
     }));

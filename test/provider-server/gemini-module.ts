@@ -5,6 +5,7 @@ import type {
   RespondInput,
   Violation,
 } from './provider-module.js';
+import { checkGeminiToolResults } from './tool-result-rules.js';
 
 // Gemini API: /v1/models/{model}:generateContent (also v1beta, v1alpha; tuned models).
 const GEMINI_ROUTE =
@@ -41,10 +42,9 @@ export function createGeminiModule(surface: GeminiSurface): ProviderModule {
       return names;
     },
     check: (request) =>
-      checkGeminiRequest(request.body, surface).map((violation) => ({
-        ...violation,
-        code: 'INVALID_ARGUMENT',
-      })),
+      [...checkGeminiRequest(request.body, surface), ...checkGeminiToolResults(request.body)].map(
+        (violation) => ({ ...violation, code: 'INVALID_ARGUMENT' }),
+      ),
     reject: (violations) => rejectGemini(violations),
     respond: (input) => respondGemini(input),
   };

@@ -1,6 +1,7 @@
 import { checkOpenAIName, checkOpenAIParameters, openAIError } from './openai-rules.js';
 import type { ProviderModule, RecordedRequest, Violation } from './provider-module.js';
 import { jsonResponse, splitText, sseEvent, sseResponse } from './sse.js';
+import { checkChatToolResults } from './tool-result-rules.js';
 
 type Body = Record<string, unknown>;
 
@@ -77,6 +78,7 @@ export const openaiChatModule: ProviderModule = {
         );
       });
     });
+    violations.push(...checkChatToolResults(body));
     return violations;
   },
   reject: (violations) => openAIError(violations),

@@ -1,6 +1,7 @@
 import { checkOpenAIName, checkOpenAIParameters, openAIError } from './openai-rules.js';
 import type { ProviderModule, ScriptedToolCall, Violation } from './provider-module.js';
 import { jsonResponse, splitText, sseEvent, sseResponse } from './sse.js';
+import { checkResponsesToolResults } from './tool-result-rules.js';
 
 type Body = Record<string, unknown>;
 
@@ -96,6 +97,7 @@ export const openaiResponsesModule: ProviderModule = {
         violations.push(...checkOpenAIName(entry.namespace, `input[${index}].namespace`));
       }
     });
+    violations.push(...checkResponsesToolResults(body));
     return violations;
   },
   reject: (violations) => openAIError(violations),

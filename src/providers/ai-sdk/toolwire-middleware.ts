@@ -36,12 +36,14 @@ export interface AiSdkModelLike {
 }
 
 /**
- * A `LanguageModelMiddleware` of the AI SDK (specification v4, `ai` 7), typed structurally so that
- * toolwire does not depend on `ai`. It is assignable to the SDK's own middleware type.
+ * A `LanguageModelMiddleware` of the AI SDK, typed structurally so that toolwire does not depend
+ * on `ai`. It is assignable to the middleware type of `ai` 6 and of `ai` 7: it says `v3` because
+ * `ai` 6 takes only `v3`, while `ai` 7 takes any version string and ignores it (its v4 middleware
+ * has the same three hooks).
  */
 export interface ToolwireLanguageModelMiddleware {
-  /** The middleware specification version. */
-  readonly specificationVersion: 'v4';
+  /** The middleware specification version (`v3`: the one both `ai` 6 and `ai` 7 accept). */
+  readonly specificationVersion: 'v3';
   /** Projects the call options (names, tool choice, history, schemas). */
   transformParams<TParams extends AiSdkCallOptions>(options: {
     type: 'generate' | 'stream';
@@ -110,7 +112,7 @@ export function toolwireMiddleware(
     if (onResolutions !== undefined && resolutions.length > 0) onResolutions(resolutions);
   };
   return {
-    specificationVersion: 'v4',
+    specificationVersion: 'v3',
     async transformParams({ params, model }) {
       const projected = projectLanguageModelRequest(params, optionsFor(model?.provider));
       if (onWarnings !== undefined && projected.warnings.length > 0) onWarnings(projected.warnings);

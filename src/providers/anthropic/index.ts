@@ -5,6 +5,30 @@
  * back to canonical names.
  */
 
+// The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
+export type {
+  HubRunOptions,
+  HubToolsOptions,
+} from '../../core/tool-hub/hub-tools-options.js';
+export type { ToolResultLimits } from '../../core/tool-hub/read-tool-result.js';
+export type {
+  HubCallSettings,
+  HubToolCall,
+  HubToolCallOutcome,
+  HubToolCallProgress,
+} from '../../core/tool-hub/run-hub-tool-calls.js';
+export type { HubToolFilter } from '../../core/tool-hub/select-hub-tools.js';
+export type {
+  ToolCallProgress,
+  ToolCallResult,
+  ToolHubCallOptions,
+  ToolHubLike,
+  ToolHubTool,
+} from '../../core/tool-hub/tool-hub.js';
+export {
+  type MessagesToolsFromHubOptions,
+  messagesToolsFromHub,
+} from './messages-tools-from-hub.js';
 export type {
   MessagesCacheControl,
   MessagesRequestLike,
@@ -18,6 +42,14 @@ export {
   type ProjectedMessagesRequest,
   projectMessagesRequest,
 } from './project-messages-request.js';
+export {
+  type MessagesToolResultBlock,
+  type MessagesToolResultContent,
+  type MessagesToolResultMessage,
+  type RunMessagesToolCallsOptions,
+  type RunMessagesToolCallsResult,
+  runMessagesToolCalls,
+} from './run-messages-tool-calls.js';
 export {
   type AnthropicClientLike,
   type WrapAnthropicOptions,

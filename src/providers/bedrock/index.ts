@@ -4,6 +4,32 @@
  * rules, and resolves the tool calls that come back, plain and streamed, to canonical names.
  */
 
+// The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
+export type {
+  HubRunOptions,
+  HubToolsOptions,
+} from '../../core/tool-hub/hub-tools-options.js';
+export type { ToolResultLimits } from '../../core/tool-hub/read-tool-result.js';
+export type {
+  HubCallSettings,
+  HubToolCall,
+  HubToolCallOutcome,
+  HubToolCallProgress,
+} from '../../core/tool-hub/run-hub-tool-calls.js';
+export type { HubToolFilter } from '../../core/tool-hub/select-hub-tools.js';
+export type {
+  ToolCallProgress,
+  ToolCallResult,
+  ToolHubCallOptions,
+  ToolHubLike,
+  ToolHubTool,
+} from '../../core/tool-hub/tool-hub.js';
+export {
+  type BedrockHubTool,
+  type BedrockJsonValue,
+  type BedrockToolsFromHubOptions,
+  bedrockToolsFromHub,
+} from './bedrock-tools-from-hub.js';
 export type {
   BedrockContentBlock,
   BedrockConverseRequest,
@@ -22,4 +48,12 @@ export {
   type ProjectedConverseRequest,
   projectConverseRequest,
 } from './project-converse-request.js';
+export {
+  type BedrockToolResultBlock,
+  type BedrockToolResultContent,
+  type BedrockToolResultMessage,
+  type RunBedrockToolUsesOptions,
+  type RunBedrockToolUsesResult,
+  runBedrockToolUses,
+} from './run-bedrock-tool-uses.js';
 export { type BedrockClientLike, type WrapBedrockOptions, wrapBedrock } from './wrap-bedrock.js';

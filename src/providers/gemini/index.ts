@@ -5,6 +5,31 @@
  * plain and streamed, to canonical names.
  */
 
+// The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
+export type {
+  HubRunOptions,
+  HubToolsOptions,
+} from '../../core/tool-hub/hub-tools-options.js';
+export type { ToolResultLimits } from '../../core/tool-hub/read-tool-result.js';
+export type {
+  HubCallSettings,
+  HubToolCall,
+  HubToolCallOutcome,
+  HubToolCallProgress,
+} from '../../core/tool-hub/run-hub-tool-calls.js';
+export type { HubToolFilter } from '../../core/tool-hub/select-hub-tools.js';
+export type {
+  ToolCallProgress,
+  ToolCallResult,
+  ToolHubCallOptions,
+  ToolHubLike,
+  ToolHubTool,
+} from '../../core/tool-hub/tool-hub.js';
+export {
+  type GeminiHubFunctionDeclaration,
+  type GeminiToolsFromHubOptions,
+  geminiToolsFromHub,
+} from './gemini-tools-from-hub.js';
 export type {
   GeminiCandidate,
   GeminiContent,
@@ -23,6 +48,13 @@ export {
   type ProjectedGenerateContentRequest,
   projectGenerateContentRequest,
 } from './project-generate-content-request.js';
+export {
+  type GeminiFunctionResponseContent,
+  type GeminiFunctionResponsePart,
+  type RunGeminiFunctionCallsOptions,
+  type RunGeminiFunctionCallsResult,
+  runGeminiFunctionCalls,
+} from './run-gemini-function-calls.js';
 export {
   type GeminiClientLike,
   type GeminiModelsLike,

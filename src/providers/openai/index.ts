@@ -5,6 +5,27 @@
  * canonical names. Works for any OpenAI-compatible API (Azure OpenAI, DeepSeek, Groq, Mistral).
  */
 
+// The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
+export type {
+  HubRunOptions,
+  HubToolsOptions,
+} from '../../core/tool-hub/hub-tools-options.js';
+export type { ToolResultLimits } from '../../core/tool-hub/read-tool-result.js';
+export type {
+  HubCallSettings,
+  HubToolCall,
+  HubToolCallOutcome,
+  HubToolCallProgress,
+} from '../../core/tool-hub/run-hub-tool-calls.js';
+export type { HubToolFilter } from '../../core/tool-hub/select-hub-tools.js';
+export type {
+  ToolCallProgress,
+  ToolCallResult,
+  ToolHubCallOptions,
+  ToolHubLike,
+  ToolHubTool,
+} from '../../core/tool-hub/tool-hub.js';
+export { type ChatToolsFromHubOptions, chatToolsFromHub } from './chat-tools-from-hub.js';
 export type {
   ChatCompletionChunkLike,
   ChatCompletionLike,
@@ -19,6 +40,10 @@ export {
   projectResponsesRequest,
   type ResponsesProjectionOptions,
 } from './project-responses-request.js';
+export {
+  type ResponsesToolsFromHubOptions,
+  responsesToolsFromHub,
+} from './responses-tools-from-hub.js';
 export type {
   ResponsesFunctionCall,
   ResponsesFunctionTool,
@@ -27,4 +52,17 @@ export type {
   ResponsesResponseLike,
   ResponsesStreamEventLike,
 } from './responses-wire.js';
+export {
+  type ChatToolMessage,
+  type RunChatToolCallsOptions,
+  type RunChatToolCallsResult,
+  runChatToolCalls,
+} from './run-chat-tool-calls.js';
+export {
+  type ResponsesFunctionCallOutput,
+  type ResponsesToolOutputPart,
+  type RunResponsesToolCallsOptions,
+  type RunResponsesToolCallsResult,
+  runResponsesToolCalls,
+} from './run-responses-tool-calls.js';
 export { type OpenAIClientLike, type WrapOpenAIOptions, wrapOpenAI } from './wrap-openai.js';

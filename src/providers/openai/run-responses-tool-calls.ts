@@ -1,0 +1,103 @@
+import type { HubRunOptions } from '../../core/tool-hub/hub-tools-options.js';
+import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
+import {
+  type HubToolCall,
+  type HubToolCallOutcome,
+  runHubToolCalls,
+} from '../../core/tool-hub/run-hub-tool-calls.js';
+
+/** One part of a `function_call_output` content array. */
+export type ResponsesToolOutputPart =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string; detail: 'auto' }
+  | { type: 'input_file'; file_data: string; filename: string };
+
+/** A `function_call_output` input item, the answer to one function call. */
+export interface ResponsesFunctionCallOutput {
+  type: 'function_call_output';
+  call_id: string;
+  output: string | ResponsesToolOutputPart[];
+}
+
+/** Options of {@link runResponsesToolCalls}. */
+export interface RunResponsesToolCallsOptions extends HubRunOptions {
+  /**
+   * The model's answer with canonical names (from `wrapOpenAI` or `resolveResponse`): the
+   * response, or its `output` items.
+   */
+  response: unknown;
+}
+
+/** What {@link runResponsesToolCalls} returns. */
+export interface RunResponsesToolCallsResult {
+  /** One `function_call_output` item per function call, in order, ready to append to `input`. */
+  items: ResponsesFunctionCallOutput[];
+  /** How each call ended. */
+  outcomes: HubToolCallOutcome[];
+}
+
+/**
+ * Runs every `function_call` of a Responses API answer through the hub, in parallel, and returns
+ * the `function_call_output` items to append to the next `input`. A result with images or PDF
+ * files becomes a content array (`input_text`, `input_image` and `input_file` with data URLs);
+ * audio becomes a placeholder with its MIME type and size; an error result starts with
+ * `Tool error:`; a call that cannot run is answered with an error text giving the reason.
+ *
+ * @example
+ * ```ts
+ * const response = await openai.responses.create({ model, input, ...responsesToolsFromHub({ hub }) });
+ * input.push(...response.output, ...(await runResponsesToolCalls({ hub, response })).items);
+ * ```
+ */
+export async function runResponsesToolCalls(
+  options: RunResponsesToolCallsOptions,
+): Promise<RunResponsesToolCallsResult> {
+  const outcomes = await runHubToolCalls({ ...options, calls: responsesCalls(options.response) });
+  return {
+    items: outcomes.map((outcome) => {
+      const { pieces } = readToolResult(outcome, {
+        ...options,
+        provider: 'OpenAI Responses',
+        accepts: (media) =>
+          media.kind === 'image' || (media.kind === 'file' && media.mimeType === 'application/pdf'),
+        errorFlag: false,
+      });
+      const output = pieces.every((piece) => piece.type === 'text')
+        ? joinToolResultText(pieces)
+        : pieces.map((piece, index): ResponsesToolOutputPart => {
+            if (piece.type === 'text') return { type: 'input_text', text: piece.text };
+            const url = `data:${piece.mimeType};base64,${piece.data}`;
+            return piece.kind === 'image'
+              ? { type: 'input_image', image_url: url, detail: 'auto' }
+              : { type: 'input_file', file_data: url, filename: fileName(piece.uri, index) };
+          });
+      return { type: 'function_call_output', call_id: outcome.call.id, output };
+    }),
+    outcomes,
+  };
+}
+
+function responsesCalls(response: unknown): HubToolCall[] {
+  const items = Array.isArray(response)
+    ? response
+    : isRecord(response) && Array.isArray(response.output)
+      ? response.output
+      : [];
+  return items
+    .filter(isRecord)
+    .filter((item) => item.type === 'function_call')
+    .map((item) => ({
+      id: typeof item.call_id === 'string' ? item.call_id : '',
+      name: typeof item.name === 'string' ? item.name : '',
+      arguments: item.arguments,
+    }));
+}
+
+function fileName(uri: string | undefined, index: number): string {
+  const last = uri?.split(/[/?#]/).filter(Boolean).at(-1);
+  return last !== undefined && last.length > 0 ? last : `result-${index + 1}.pdf`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
