@@ -6,7 +6,10 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JsonLineBuffer } from './json-line-buffer.js';
+import { limitFetch } from './limit-fetch.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
+import { createStderrTail } from './stderr-tail.js';
 
 /** What a live connection knows about how its process or session ended. @internal */
 export interface ConnectionExit {
@@ -28,6 +31,8 @@ export interface LiveConnection {
   protocolVersion: () => string | undefined;
   /** The last transport or protocol error (such as a line that is not JSON), for diagnosis. */
   lastError: () => string | undefined;
+  /** Why the connection itself ended the session (a message over `maxMessageBytes`), if it did. */
+  fatalError: () => string | undefined;
   /** Ends the connection; a stdio process is sent `signal` first so that no grace period is waited. */
   close: (options?: { signal?: NodeJS.Signals }) => Promise<void>;
 }
@@ -47,6 +52,8 @@ export interface ConnectMcpServerOptions {
   signal?: AbortSignal;
   /** Masks secrets in what the server writes to stderr and in protocol errors, as they are kept. */
   mask?: (text: string) => string;
+  /** The largest message the server may send, in bytes. */
+  maxMessageBytes: number;
   /** Called (once) when the connection closes for any reason after it was opened. */
   onClose: () => void;
   /** Installs handlers on the client before it connects (notifications must be known early). */
@@ -56,6 +63,7 @@ export interface ConnectMcpServerOptions {
 }
 
 const STDERR_LINES = 20;
+const STDERR_LINE_LENGTH = 2000;
 
 /**
  * Opens one MCP connection: stdio, streamable HTTP, or SSE (with the fallback from streamable
@@ -91,17 +99,24 @@ async function connectStdio(
     args: config.args,
     env: config.env,
     stderr: 'pipe',
+    maxBufferSize: options.maxMessageBytes,
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
   });
-  const mask = options.mask ?? ((text: string) => text);
-  const tail: string[] = [];
-  let partial = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
-    partial = lines.pop() ?? '';
-    for (const line of lines) if (line.trim().length > 0) tail.push(mask(line));
-    if (tail.length > STDERR_LINES) tail.splice(0, tail.length - STDERR_LINES);
+  let fatal: string | undefined;
+  // The SDK's ReadBuffer copies its whole buffer on every chunk and names no limit when it fails;
+  // this one splits linearly and says which limit a message broke.
+  const internals = transport as unknown as { _readBuffer?: unknown };
+  if (internals._readBuffer !== undefined) {
+    internals._readBuffer = new JsonLineBuffer(options.maxMessageBytes, (error) => {
+      fatal = error.message;
+    });
+  }
+  const tail = createStderrTail({
+    lines: STDERR_LINES,
+    lineLength: STDERR_LINE_LENGTH,
+    mask: options.mask ?? ((text: string) => text),
   });
+  transport.stderr?.on('data', (chunk: Buffer) => tail.push(chunk));
   let exit: ConnectionExit | undefined;
   // The SDK does not expose the exit code; read it from the child it spawned, when it is there.
   const start = transport.start.bind(transport);
@@ -128,10 +143,11 @@ async function connectStdio(
     client,
     transport,
     kind: 'stdio',
-    stderrTail: () => (partial.trim().length > 0 ? [...tail, mask(partial)] : [...tail]),
+    stderrTail: () => tail.lines(),
     exit: () => exit,
     protocolVersion: () => undefined,
     lastError: () => undefined,
+    fatalError: () => fatal,
     close,
   };
   try {
@@ -153,10 +169,14 @@ async function connectHttp(
   kind: 'streamable-http' | 'sse',
 ): Promise<LiveConnection> {
   const requestInit = { headers };
+  let fatal: string | undefined;
+  const fetch = limitFetch(globalThis.fetch, options.maxMessageBytes, (error) => {
+    fatal = error.message;
+  });
   const transport =
     kind === 'sse'
-      ? new SSEClientTransport(new URL(url), { requestInit })
-      : new StreamableHTTPClientTransport(new URL(url), { requestInit });
+      ? new SSEClientTransport(new URL(url), { requestInit, fetch })
+      : new StreamableHTTPClientTransport(new URL(url), { requestInit, fetch });
   const client = new Client(options.clientInfo, { capabilities: {} });
   const connection: LiveConnection = {
     client,
@@ -166,6 +186,7 @@ async function connectHttp(
     exit: () => undefined,
     protocolVersion: () => undefined,
     lastError: () => undefined,
+    fatalError: () => fatal,
     close: async () => {
       if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
         await transport.terminateSession().catch(() => undefined);

@@ -78,3 +78,4 @@ export {
   type ReadMcpConfigResult,
   readMcpConfig,
 } from './read-mcp-config.js';
+export type { McpListLimits } from './resolve-hub-limits.js';

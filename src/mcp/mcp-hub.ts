@@ -20,6 +20,7 @@ import {
 import type { McpServerStatus } from './mcp-server-status.js';
 import type { McpServerConfig, McpServerEntry } from './parse-mcp-config.js';
 import { refreshServerTools } from './refresh-server-tools.js';
+import { type McpListLimits, resolveHubLimits } from './resolve-hub-limits.js';
 import { closeServer, connectServer, restartServer } from './supervise-mcp-server.js';
 import { toHubTools } from './to-hub-tools.js';
 
@@ -48,10 +49,22 @@ export interface McpHubOptions {
   clientInfo?: { name: string; version: string };
   /** Time for a server to start and answer `initialize`, in ms. @defaultValue 30000 */
   connectTimeout?: number;
-  /** Time for each `tools/list` page, in ms. @defaultValue 30000 */
+  /** Time for each `tools/list` page, in ms (`listLimits.maxTime` bounds all pages). @defaultValue 30000 */
   listTimeout?: number;
+  /** Total bounds on one server's listing: tools, bytes, time, pages. A server past one fails alone. */
+  listLimits?: McpListLimits;
+  /**
+   * The largest message a server may send, in bytes (over stdio and HTTP); a server past it is
+   * disconnected with a reason that says so. @defaultValue 10485760 (10 MiB, the MCP SDK's stdio limit)
+   */
+  maxMessageBytes?: number;
   /** Time for a `tools/call` when the call sets none, in ms. @defaultValue 60000 */
   callTimeout?: number;
+  /**
+   * The total time of a call whose progress notifications keep restarting its timeout, when the
+   * call sets none, in ms. @defaultValue ten times the call's timeout
+   */
+  callTotalTimeout?: number;
   /** Restart crashed servers, or `false` to leave them `failed`. */
   restart?: McpRestartOptions | false;
   /**
@@ -70,9 +83,14 @@ export interface McpHubCallOptions {
   arguments?: Record<string, unknown>;
   /** Cancels the call; the server is sent `notifications/cancelled`. */
   signal?: AbortSignal;
-  /** Overrides `callTimeout` for this call, in ms. */
+  /**
+   * Overrides `callTimeout` for this call, in ms: a number above 0 and at most 2147483647
+   * (`INVALID_OPTION` otherwise).
+   */
   timeout?: number;
-  /** Called with each progress notification; progress also restarts the timeout. */
+  /** The most the call may take however much progress comes, in ms. @defaultValue `callTotalTimeout`, else ten times `timeout` */
+  totalTimeout?: number;
+  /** Called with each progress notification; progress restarts the timeout (within `totalTimeout`). */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
@@ -98,7 +116,6 @@ export interface McpHubCallOptions {
 export class McpHub {
   readonly #records = new Map<string, McpServerRecord>();
   readonly #listeners = new Set<(event: McpHubEvent) => void>();
-  readonly #options: McpHubOptions;
   readonly #context: McpHubContext;
   /** The name prefix of every server whose key the preset takes, started or not. */
   readonly #prefixes = new Map<string, string>();
@@ -109,7 +126,6 @@ export class McpHub {
   #started: Promise<void> | undefined;
 
   constructor(options: McpHubOptions) {
-    this.#options = options;
     const preset = resolveNamingPreset(options.preset);
     const entries: McpServerEntry[] = Array.isArray(options.servers)
       ? (options.servers as readonly McpServerEntry[]).slice()
@@ -125,6 +141,7 @@ export class McpHub {
     this.#context = {
       options,
       preset,
+      limits: resolveHubLimits(options),
       closed: () => this.#closed,
       mask,
       setStatus: (record, patch) => this.#setStatus(record, patch),
@@ -257,7 +274,8 @@ export class McpHub {
         connection,
         tool,
         call: options,
-        defaultTimeout: this.#options.callTimeout ?? 60_000,
+        defaultTimeout: this.#context.limits.callTimeout,
+        defaultTotalTimeout: this.#context.limits.callTotalTimeout,
       });
     } catch (error) {
       throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;

@@ -6,6 +6,7 @@ import type { McpHubTool } from './mcp-hub-tool.js';
 import type { McpHubWarning } from './mcp-hub-warning.js';
 import type { McpServerStatus } from './mcp-server-status.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
+import type { HubLimits } from './resolve-hub-limits.js';
 
 /** Everything the hub keeps about one server. @internal */
 export interface McpServerRecord {
@@ -23,8 +24,12 @@ export interface McpServerRecord {
   everReady: boolean;
   attempts: number;
   timer: NodeJS.Timeout | undefined;
+  /** The refresh that is running, which explicit refreshes join. */
   refreshing: Promise<void> | undefined;
-  refreshAgain: boolean;
+  /** Set by `list_changed` (and `refresh()`); cleared when a listing starts. */
+  refreshWanted: boolean;
+  /** The pause before one more refresh, after a refresh whose rounds ran out. */
+  refreshTimer: NodeJS.Timeout | undefined;
   ready: Promise<void>;
   /** When the server last became ready, to tell a stable server from one that crashes at once. */
   readySince: number;
@@ -45,6 +50,8 @@ export interface McpServerRecord {
 export interface McpHubContext {
   readonly options: McpHubOptions;
   readonly preset: NamingPreset;
+  /** The bounds, checked, with their defaults. */
+  readonly limits: HubLimits;
   /** True once `close()` began: nothing starts again. */
   closed(): boolean;
   /** Masks every secret of every server in a text (see `maskSecrets`). */
@@ -82,7 +89,8 @@ export function createMcpServerRecord(
     attempts: 0,
     timer: undefined,
     refreshing: undefined,
-    refreshAgain: false,
+    refreshWanted: false,
+    refreshTimer: undefined,
     ready: Promise.resolve(),
     readySince: 0,
     listWarnings: [],

@@ -2,10 +2,32 @@ import { describeRequestFailure } from './describe-mcp-failure.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpHubContext, McpServerRecord } from './mcp-server-record.js';
 
+/** Listings in a row for one refresh, however many notifications arrive meanwhile. */
+const ROUNDS = 3;
+/** The pause after a refresh that ended with notifications still pending, in ms. */
+const COOLDOWN = 1000;
+
 /**
- * Lists one ready server's tools again (after `notifications/tools/list_changed`, or when asked).
- * Refreshes that are asked for while one runs are coalesced into one more round. A refresh that
- * fails keeps the previous tools and says so in a warning.
+ * Marks a server's tools as stale (`notifications/tools/list_changed`) and starts a refresh if
+ * none is running or pausing. It allocates nothing per notification, so a flood of them costs
+ * one refresh at a time, at most {@link ROUNDS} listings in a row and then a pause.
+ * @internal
+ * @example
+ * ```ts
+ * client.setNotificationHandler(ToolListChangedNotificationSchema, () => requestToolsRefresh(context, record));
+ * ```
+ */
+export function requestToolsRefresh(context: McpHubContext, record: McpServerRecord): void {
+  record.refreshWanted = true;
+  if (record.refreshing === undefined && record.refreshTimer === undefined) {
+    void startRefresh(context, record);
+  }
+}
+
+/**
+ * Lists one ready server's tools again, now, and resolves when that refresh has ended (it always
+ * ends: at most a few listings in a row). Refreshes asked for while one runs join it. A refresh
+ * that fails keeps the previous tools and says so in a warning.
  * @internal
  * @example
  * ```ts
@@ -13,14 +35,17 @@ import type { McpHubContext, McpServerRecord } from './mcp-server-record.js';
  * ```
  */
 export function refreshServerTools(context: McpHubContext, record: McpServerRecord): Promise<void> {
-  if (record.refreshing !== undefined) {
-    record.refreshAgain = true;
-    return record.refreshing;
-  }
-  const listTimeout = context.options.listTimeout ?? 30_000;
+  record.refreshWanted = true;
+  if (record.refreshing !== undefined) return record.refreshing;
+  clearTimeout(record.refreshTimer);
+  record.refreshTimer = undefined;
+  return startRefresh(context, record);
+}
+
+function startRefresh(context: McpHubContext, record: McpServerRecord): Promise<void> {
   const run = async (): Promise<void> => {
-    do {
-      record.refreshAgain = false;
+    for (let round = 0; round < ROUNDS && record.refreshWanted; round++) {
+      record.refreshWanted = false;
       const connection = record.connection;
       const generation = record.generation;
       if (connection === undefined || record.status.state !== 'ready') return;
@@ -28,7 +53,7 @@ export function refreshServerTools(context: McpHubContext, record: McpServerReco
         const listing = await listMcpTools({
           server: record.key,
           client: connection.client,
-          pageTimeout: listTimeout,
+          limits: context.limits,
         });
         if (generation !== record.generation) return;
         record.refreshWarnings = [];
@@ -36,15 +61,26 @@ export function refreshServerTools(context: McpHubContext, record: McpServerReco
         context.setStatus(record, {});
       } catch (error) {
         if (generation !== record.generation) return;
-        const note = `Server "${record.key}": refreshing tools after list_changed failed: ${describeRequestFailure(error, listTimeout)}; the previous tools are kept.`;
+        const note = `Server "${record.key}": refreshing tools after list_changed failed: ${describeRequestFailure(error, context.limits.listTimeout)}; the previous tools are kept.`;
         const message = context.mask(note);
         record.refreshWarnings = [{ code: 'REFRESH_FAILED', server: record.key, message }];
         context.setStatus(record, { reason: message });
       }
-    } while (record.refreshAgain);
+    }
   };
-  record.refreshing = run().finally(() => {
+  const refreshing = run().finally(() => {
     record.refreshing = undefined;
+    // Still stale after the rounds (a server that keeps notifying): once more, after a pause.
+    if (record.refreshWanted && !context.closed() && record.status.state === 'ready') {
+      record.refreshTimer = setTimeout(() => {
+        record.refreshTimer = undefined;
+        if (record.refreshWanted && !context.closed() && record.status.state === 'ready') {
+          void startRefresh(context, record);
+        }
+      }, COOLDOWN);
+      record.refreshTimer.unref?.();
+    }
   });
-  return record.refreshing;
+  record.refreshing = refreshing;
+  return refreshing;
 }

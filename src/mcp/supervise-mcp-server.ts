@@ -9,15 +9,16 @@ import {
 import { describeRequestFailure, describeStartFailure } from './describe-mcp-failure.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpHubContext, McpServerRecord } from './mcp-server-record.js';
-import { refreshServerTools } from './refresh-server-tools.js';
+import { requestToolsRefresh } from './refresh-server-tools.js';
 
 const STABLE_AFTER = 60_000;
 const VERSION = '0.1.0';
 
 /**
- * Connects one server and lists its tools; on success the server is `ready`, otherwise `failed`
- * with the reason. Never rejects. A connection that is replaced meanwhile (restart, close) is
- * dropped quietly.
+ * Connects one server and lists its tools; on success the server is `ready`. A server that never
+ * was ready is left `failed` with the reason; one that is being restarted after a crash backs off
+ * and tries again until `maxAttempts`. Never rejects. A connection that is replaced meanwhile
+ * (restart, close) is dropped quietly.
  * @internal
  * @example
  * ```ts
@@ -31,8 +32,7 @@ export async function connectServer(
   const config = record.config;
   if (config === undefined || context.closed()) return;
   const generation = ++record.generation;
-  const connectTimeout = context.options.connectTimeout ?? 30_000;
-  const listTimeout = context.options.listTimeout ?? 30_000;
+  const { limits } = context;
   let connection: LiveConnection | undefined;
   const diagnostics: StartDiagnostics = { stderr: [], exit: undefined, lastError: undefined };
   try {
@@ -40,7 +40,8 @@ export async function connectServer(
       diagnostics,
       config,
       clientInfo: context.options.clientInfo ?? { name: 'toolwire', version: VERSION },
-      timeout: connectTimeout,
+      timeout: limits.connectTimeout,
+      maxMessageBytes: limits.maxMessageBytes,
       mask: context.mask,
       prepare: (client) => prepareClient(context, record, client),
       onClose: () => handleServerClose(context, record, generation),
@@ -52,11 +53,11 @@ export async function connectServer(
       config,
       record.display,
       error,
-      connectTimeout,
+      limits.connectTimeout,
       diagnostics,
     );
     record.status.stderr = diagnostics.stderr;
-    failServer(context, record, reason, error, undefined);
+    retryOrFail(context, record, reason, error, undefined);
     return;
   }
   if (generation !== record.generation || context.closed()) {
@@ -65,11 +66,7 @@ export async function connectServer(
   }
   record.connection = connection;
   try {
-    const listing = await listMcpTools({
-      server: record.key,
-      client: connection.client,
-      pageTimeout: listTimeout,
-    });
+    const listing = await listMcpTools({ server: record.key, client: connection.client, limits });
     if (generation !== record.generation) return;
     record.everReady = true;
     record.readySince = Date.now();
@@ -89,9 +86,8 @@ export async function connectServer(
     if (generation !== record.generation) return;
     record.generation++;
     record.connection = undefined;
-    const protocolError = connection.lastError();
-    const reason = `Server "${record.key}" started but tools/list failed: ${describeRequestFailure(error, listTimeout)}${protocolError === undefined ? '' : ` (last protocol error: ${protocolError})`}; fix the server or raise the timeout.`;
-    failServer(context, record, reason, error, connection);
+    const reason = describeListFailure(record.key, error, limits.listTimeout, connection);
+    retryOrFail(context, record, reason, error, connection);
     await connection.close({ signal: 'SIGKILL' });
   }
 }
@@ -109,6 +105,7 @@ export async function restartServer(
   record: McpServerRecord,
 ): Promise<void> {
   clearTimeout(record.timer);
+  record.timer = undefined;
   record.generation++;
   const previous = record.connection;
   record.connection = undefined;
@@ -129,6 +126,7 @@ export async function restartServer(
  */
 export async function closeServer(record: McpServerRecord): Promise<void> {
   clearTimeout(record.timer);
+  clearTimeout(record.refreshTimer);
   record.generation++;
   const connection = record.connection;
   record.connection = undefined;
@@ -141,8 +139,22 @@ export async function closeServer(record: McpServerRecord): Promise<void> {
 
 function prepareClient(context: McpHubContext, record: McpServerRecord, client: Client): void {
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    if (record.status.state === 'ready') void refreshServerTools(context, record);
+    // Only marks the server; a flood of notifications costs one refresh round at a time.
+    if (record.status.state === 'ready') requestToolsRefresh(context, record);
   });
+}
+
+function describeListFailure(
+  key: string,
+  error: unknown,
+  listTimeout: number,
+  connection: LiveConnection,
+): string {
+  if (ToolwireError.isInstance(error) && error.code === 'SERVER_UNAVAILABLE') return error.message;
+  const fatal = connection.fatalError();
+  if (fatal !== undefined) return `Server "${key}" started but tools/list failed: ${fatal}.`;
+  const protocolError = connection.lastError();
+  return `Server "${key}" started but tools/list failed: ${describeRequestFailure(error, listTimeout)}${protocolError === undefined ? '' : ` (last protocol error: ${protocolError})`}; fix the server or raise the timeout.`;
 }
 
 /**
@@ -160,26 +172,61 @@ function handleServerClose(
   record.generation++;
   const exit = connection?.exit();
   const stderr = connection?.stderrTail() ?? [];
+  const fatal = connection?.fatalError();
   const how =
-    exit === undefined
-      ? 'closed the connection'
-      : exit.signal !== null
-        ? `was killed by ${exit.signal}`
-        : `exited with code ${exit.code}`;
+    fatal !== undefined
+      ? fatal
+      : exit === undefined
+        ? 'closed the connection'
+        : exit.signal !== null
+          ? `was killed by ${exit.signal}`
+          : `exited with code ${exit.code}`;
   const last = stderr.at(-1);
-  const reason = `Server "${record.key}" ${how}${last === undefined ? '' : ` (stderr: ${last})`}`;
+  const reason =
+    fatal !== undefined
+      ? `Server "${record.key}": ${how}`
+      : `Server "${record.key}" ${how}${last === undefined ? '' : ` (stderr: ${last})`}`;
   record.status.stderr = stderr;
   context.setTools(record, [], []);
   // A server that stayed up for a minute starts its restart count afresh.
   if (Date.now() - record.readySince > STABLE_AFTER) record.attempts = 0;
+  if (!record.everReady) {
+    failServer(context, record, `${reason}.`, undefined, undefined);
+    return;
+  }
+  scheduleRestart(context, record, reason, undefined);
+}
+
+/** A start that failed: a server being restarted backs off and tries again; any other fails. */
+function retryOrFail(
+  context: McpHubContext,
+  record: McpServerRecord,
+  reason: string,
+  cause: unknown,
+  connection: LiveConnection | undefined,
+): void {
+  if (connection !== undefined) record.status.stderr = connection.stderrTail();
+  if (record.everReady && record.attempts > 0) {
+    scheduleRestart(context, record, reason.replace(/[.;]?$/, ''), cause);
+    return;
+  }
+  failServer(context, record, reason, cause, undefined);
+}
+
+function scheduleRestart(
+  context: McpHubContext,
+  record: McpServerRecord,
+  reason: string,
+  cause: unknown,
+): void {
   const restart = context.options.restart;
   const maxAttempts = restart === false ? 0 : (restart?.maxAttempts ?? 5);
-  if (!record.everReady || record.attempts >= maxAttempts) {
+  if (record.attempts >= maxAttempts) {
     failServer(
       context,
       record,
       `${reason}; ${maxAttempts === 0 ? 'restarts are off' : `gave up after ${record.attempts} restarts`}.`,
-      undefined,
+      cause,
       undefined,
     );
     return;

@@ -44,8 +44,13 @@ export function toHubTools(options: ToHubToolsOptions): ToHubToolsResult {
     }
     seen.add(tool.name);
     let inputSchema: Record<string, unknown>;
+    // Arguments are an object: a root without `type` (gitlab's `$schema`-only schemas) says so.
+    const root =
+      tool.inputSchema.type === undefined
+        ? { ...tool.inputSchema, type: 'object' }
+        : tool.inputSchema;
     try {
-      inputSchema = normalizeInputSchema(tool.inputSchema) as Record<string, unknown>;
+      inputSchema = normalizeInputSchema(root) as Record<string, unknown>;
     } catch (error) {
       // One tool with an unusable schema (cyclic, absurdly deep) is left out, not the server.
       warnings.push({

@@ -1,0 +1,65 @@
+/** A `fetch` as the MCP SDK's HTTP transports take it. @internal */
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Wraps `fetch` so that no message a server sends over HTTP can be larger than
+ * `maxMessageBytes`: a JSON body is counted as a whole, an event stream per event (the bytes
+ * since the last blank line). Past the limit the body fails with an error that says so, before
+ * the rest is read.
+ * @internal
+ * @example
+ * ```ts
+ * new StreamableHTTPClientTransport(url, { fetch: limitFetch(fetch, 10 * 1024 * 1024, onOversize) });
+ * ```
+ */
+export function limitFetch(
+  base: FetchLike,
+  maxMessageBytes: number,
+  onOversize: (error: Error) => void,
+): FetchLike {
+  return async (url, init) => {
+    const response = await base(url, init);
+    if (response.body === null || [101, 204, 205, 304].includes(response.status)) return response;
+    const eventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+    let size = 0;
+    // The last two bytes seen, to find a blank line split across chunks.
+    let previous = 0;
+    let beforePrevious = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          let start = 0;
+          if (eventStream) {
+            for (let index = 0; index < chunk.length; index++) {
+              const byte = chunk[index] as number;
+              if (
+                byte === 0x0a &&
+                (previous === 0x0a || (previous === 0x0d && beforePrevious === 0x0a))
+              ) {
+                size = 0;
+                start = index + 1;
+              }
+              beforePrevious = previous;
+              previous = byte;
+            }
+          }
+          size += chunk.length - start;
+          if (size > maxMessageBytes) {
+            const error = new Error(
+              `the server sent a message of more than ${maxMessageBytes} bytes (the maxMessageBytes limit)`,
+            );
+            onOversize(error);
+            controller.error(error);
+            return;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
