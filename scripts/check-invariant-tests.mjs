@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const MAP = 'src/core/create-tool-wire-map.ts';
+const MAP_TEST = 'src/core/create-tool-wire-map.test.ts';
+const BUILD = 'src/core/build-tool-wire-map.ts';
+const ALIAS = 'src/core/alias-tool-name.ts';
+const CONTEXT = 'src/core/wire-map-context.ts';
+const CACHE = 'src/core/tool-wire-map-cache.ts';
 const HASH = 'src/core/name-hash.ts';
 const RESOLVER = 'src/core/projection/create-name-resolver.ts';
 
@@ -16,50 +20,50 @@ const RESOLVER = 'src/core/projection/create-name-resolver.ts';
 const MUTATIONS = [
   [
     '1 fit',
-    MAP,
+    ALIAS,
     'let budget = compiled.maxLength - joiner.length - hash.length;',
     'let budget = compiled.maxLength - joiner.length - hash.length + 5;',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '1. fit',
   ],
   [
     '2 identity',
-    MAP,
+    BUILD,
     'fitsCompiledEnvelope(name, context.compiled) &&',
     'fitsCompiledEnvelope(name, context.compiled) && name.length < 20 &&',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '2. identity',
   ],
   [
     '3 bijection',
-    MAP,
+    BUILD,
     'return fromWire.get(wire) ?? (toWire.get(wire) === wire ? wire : undefined);',
     'return fromWire.get(wire) ?? wire;',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '3. bijection',
   ],
   [
     '4 order independence',
-    MAP,
+    BUILD,
     '} else if (owner !== info.substitute &&',
     '} else if (false && owner !== info.substitute &&',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '4. order independence',
   ],
   [
     '5 stability',
-    MAP,
+    BUILD,
     'const wire = claim(info, isTaken, serverParts, context);',
     'const wire = aliasOf(info, rest.length, context);',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '5. stability',
   ],
   [
     '6 no shadowing',
-    MAP,
+    BUILD,
     'return owner === undefined || owner === info.server;',
     'return owner === owner;',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '6. no shadowing',
   ],
   [
@@ -72,23 +76,23 @@ const MUTATIONS = [
   ],
   [
     '8a readability: substitution',
-    MAP,
+    BUILD,
     "if (!fits && joiner !== '' && mayFit) {",
     "if (false && !fits && joiner !== '' && mayFit) {",
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '8a. readability',
   ],
   [
     '8b readability: aliases',
-    MAP,
+    ALIAS,
     'return trimJoiner(server.slice(0, room)) + joiner + tool;',
     'return shorten(server + joiner + tool, budget, joiner);',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '8b. readability',
   ],
   [
     '8c readability: corpus',
-    MAP,
+    ALIAS,
     'return trimJoiner(server.slice(0, room)) + joiner + tool;',
     'return shorten(server + joiner + tool, budget, joiner);',
     'test/wire-map-corpus.test.ts',
@@ -96,23 +100,23 @@ const MUTATIONS = [
   ],
   [
     '8d readability: identities',
-    MAP,
+    BUILD,
     'identity !== undefined && !hasPlainShape(identity, separator) ? identity : undefined;',
     'identity !== undefined && false ? identity : undefined;',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '8d. readability',
   ],
   [
     '8e readability: single _',
-    MAP,
+    CONTEXT,
     'separator === joiner && compiled.allowed[other.charCodeAt(0)] === 1 ? other : joiner;',
     'false ? other : joiner;',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '8e. readability',
   ],
   [
     '8f readability: preset corpus',
-    MAP,
+    BUILD,
     'identity !== undefined && !hasPlainShape(identity, separator) ? identity : undefined;',
     'identity !== undefined && false ? identity : undefined;',
     'test/wire-map-corpus.test.ts',
@@ -120,10 +124,10 @@ const MUTATIONS = [
   ],
   [
     'identity in the cache key',
-    MAP,
-    'if (sameNames(cached.names, list) && sameIdentities(cached.identities, identities)) {',
-    'if (sameNames(cached.names, list)) {',
-    MAP.replace('.ts', '.test.ts'),
+    CACHE,
+    'if (sameNames(cached.names, names) && sameIdentities(cached.identities, identities)) {',
+    'if (sameNames(cached.names, names)) {',
+    MAP_TEST,
     'cache by identity',
   ],
   [
@@ -136,10 +140,10 @@ const MUTATIONS = [
   ],
   [
     '9 any string',
-    MAP,
+    ALIAS,
     'const hash = nameHash(attempt === 0 ? canonical',
     'const hash = nameHash(attempt === 0 ? encodeURIComponent(canonical)',
-    MAP.replace('.ts', '.test.ts'),
+    MAP_TEST,
     '9. any string',
   ],
 ];

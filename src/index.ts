@@ -67,7 +67,7 @@ export {
 export { type DescribeAliasOptions, describeAlias } from './core/projection/describe-alias.js';
 export type { NameResolution, NameResolutionMethod } from './core/projection/name-resolution.js';
 export type { ProjectionWarning } from './core/projection/projection-warning.js';
-export type { WrapCallbacks } from './core/projection/wrap-client.js';
+export type { WrapCallbacks } from './core/projection/wrap-callbacks.js';
 export type { ArgumentMap } from './core/schema/argument-map.js';
 export { projectArguments } from './core/schema/project-arguments.js';
 export {

@@ -11,6 +11,12 @@ import { parseJsonWithComments } from '../mcp/read-mcp-config.js';
 export interface TargetOptions {
   /** A config file, a catalog file, or `-` for standard input; none means the usual config files. */
   target?: string | undefined;
+  /**
+   * With no target, also run the working folder's configs (`./.mcp.json`, `./.vscode/mcp.json`,
+   * `./.cursor/mcp.json`), not only the user's own. They come with the checkout and can start any
+   * command, so this is off unless asked for (`--project`).
+   */
+  project?: boolean | undefined;
   /** A streamable HTTP (or SSE) endpoint. */
   url?: string | undefined;
   /** Headers sent to `url`. */
@@ -140,18 +146,28 @@ export async function loadTarget(options: TargetOptions): Promise<LoadedTarget> 
 }
 
 async function loadDefaultConfigs(options: TargetOptions): Promise<LoadedTarget> {
-  const locations = (await findMcpConfigFiles({ cwd: options.cwd, env: options.env })).filter(
+  const found = (await findMcpConfigFiles({ cwd: options.cwd, env: options.env })).filter(
     (location) => location.exists,
   );
+  // A config in the working folder comes with the checkout (an untrusted clone, a CI job) and can
+  // start any command: it runs only when named or with --project.
+  const locations = found.filter(
+    (location) => location.scope === 'user' || options.project === true,
+  );
+  const skipped = found.filter((location) => !locations.includes(location));
+  const howToRun =
+    skipped.length === 0
+      ? ''
+      : `${skipped.map((location) => location.path).join(', ')} ${skipped.length === 1 ? 'is a project config' : 'are project configs'} from the working folder and ${skipped.length === 1 ? 'was' : 'were'} not run (${skipped.length === 1 ? 'it' : 'they'} can start any command); to run ${skipped.length === 1 ? 'it' : 'them'}, name ${skipped.length === 1 ? 'it' : 'one'} as the target or add --project.`;
   if (locations.length === 0) {
     throw new ToolwireError({
       code: 'INVALID_CONFIG',
-      message:
-        'No target given and no Claude Desktop, Cursor, VS Code or Claude Code config found; pass a config or catalog file, --url URL, or -- command args.',
+      message: `No target given and no Claude Desktop, Cursor or VS Code user config found; pass a config or catalog file, --url URL, or -- command args.${howToRun === '' ? '' : ` ${howToRun}`}`,
     });
   }
   const servers: McpServerEntry[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = howToRun === '' ? [] : [howToRun];
+  if (howToRun !== '') options.progress?.(howToRun);
   const seen = new Map<string, string>();
   for (const location of locations) {
     const text = await readFile(location.path, 'utf8');

@@ -15,6 +15,7 @@ export interface CommonTargetFlags {
   preset: string;
   json?: boolean;
   quiet?: boolean;
+  project?: boolean;
   color?: boolean;
 }
 
@@ -78,6 +79,17 @@ export const TARGET_OPTIONS: readonly OptionSpec[] = [
   },
 ];
 
+/**
+ * `--project`: for the commands that read the usual config files when no target is given.
+ * @internal
+ */
+export const PROJECT_OPTION: OptionSpec = {
+  name: 'project',
+  type: 'boolean',
+  description:
+    "with no target, also run the working folder's configs (./.mcp.json, ./.vscode/mcp.json, ./.cursor/mcp.json); they can start any command, so only the user's own configs run without it",
+};
+
 /** The help notes of every command that reads a target. @internal */
 export const TARGET_NOTES: readonly string[] = [
   'A target may also be a single stdio server after --, e.g. toolwire lint -- npx -y @modelcontextprotocol/server-memory',
@@ -92,6 +104,7 @@ export function targetOptions(
 ): TargetOptions {
   return {
     target,
+    project: flags.project,
     url: flags.url,
     headers: flags.header,
     command: context.serverCommand,

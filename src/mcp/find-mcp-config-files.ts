@@ -20,18 +20,25 @@ export interface McpConfigLocation {
   client: 'claude-desktop' | 'cursor' | 'vscode' | 'claude-code';
   /** The absolute path. */
   path: string;
+  /**
+   * `user`: in the user's own folders. `project`: in the working folder, so it comes with whatever
+   * was checked out there and can start any command; run it only when the user asks (Claude Code and
+   * VS Code ask for trust first).
+   */
+  scope: 'user' | 'project';
   /** True when the file exists. */
   exists: boolean;
 }
 
 /**
  * The places where Claude Desktop, Cursor, VS Code and Claude Code keep their MCP server lists, for
- * this platform and project, each marked with whether the file exists. `toolwire lint` without a
- * target reads the ones that exist.
+ * this platform and project, each marked with whether the file exists and whether it is the user's
+ * own (`scope: 'user'`) or the working folder's (`scope: 'project'`). `toolwire lint` without a
+ * target reads the user's files that exist, and project files only with `--project`.
  *
  * @example
  * ```ts
- * const found = (await findMcpConfigFiles()).filter((location) => location.exists);
+ * const mine = (await findMcpConfigFiles()).filter((location) => location.exists && location.scope === 'user');
  * ```
  */
 export async function findMcpConfigFiles(
@@ -47,13 +54,19 @@ export async function findMcpConfigFiles(
       : platform === 'darwin'
         ? join(home, 'Library', 'Application Support')
         : (env.XDG_CONFIG_HOME ?? join(home, '.config'));
+  // A project path that is also a user path (the working folder is the home) stays a user path:
+  // the user ones come first and a path is listed once.
   const candidates: Omit<McpConfigLocation, 'exists'>[] = [
-    { client: 'claude-desktop', path: join(appData, 'Claude', 'claude_desktop_config.json') },
-    { client: 'cursor', path: join(home, '.cursor', 'mcp.json') },
-    { client: 'cursor', path: join(cwd, '.cursor', 'mcp.json') },
-    { client: 'vscode', path: join(appData, 'Code', 'User', 'mcp.json') },
-    { client: 'vscode', path: join(cwd, '.vscode', 'mcp.json') },
-    { client: 'claude-code', path: join(cwd, '.mcp.json') },
+    {
+      client: 'claude-desktop',
+      path: join(appData, 'Claude', 'claude_desktop_config.json'),
+      scope: 'user',
+    },
+    { client: 'cursor', path: join(home, '.cursor', 'mcp.json'), scope: 'user' },
+    { client: 'vscode', path: join(appData, 'Code', 'User', 'mcp.json'), scope: 'user' },
+    { client: 'cursor', path: join(cwd, '.cursor', 'mcp.json'), scope: 'project' },
+    { client: 'vscode', path: join(cwd, '.vscode', 'mcp.json'), scope: 'project' },
+    { client: 'claude-code', path: join(cwd, '.mcp.json'), scope: 'project' },
   ];
   const seen = new Set<string>();
   const locations: McpConfigLocation[] = [];

@@ -181,7 +181,7 @@ describe('targets, options and exit codes', () => {
     });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(
-      /^toolwire: No target given and no Claude Desktop, Cursor, VS Code or Claude Code config found/,
+      /^toolwire: No target given and no Claude Desktop, Cursor or VS Code user config found/,
     );
   });
 

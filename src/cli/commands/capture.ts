@@ -8,6 +8,7 @@ import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
 import {
   type CommonTargetFlags,
+  PROJECT_OPTION,
   TARGET_NOTES,
   TARGET_OPTIONS,
   targetOptions,
@@ -33,11 +34,13 @@ export const captureCommand: CommandSpec = {
     {
       name: 'target',
       required: false,
-      description: 'config file, or a catalog to rewrite; default: the usual config files',
+      description:
+        'config file, or a catalog to rewrite; default: the config files in your home (--project adds those of the working folder)',
     },
   ],
   options: [
     ...TARGET_OPTIONS,
+    PROJECT_OPTION,
     {
       name: 'output',
       short: 'o',

@@ -11,6 +11,7 @@ import { loadTarget } from '../load-target.js';
 import { loadTokenCounter } from '../load-token-counter.js';
 import {
   type CommonTargetFlags,
+  PROJECT_OPTION,
   parseEnvelopeList,
   TARGET_NOTES,
   TARGET_OPTIONS,
@@ -49,11 +50,12 @@ export const lintCommand: CommandSpec = {
       name: 'target',
       required: false,
       description:
-        'config file (Claude Desktop, Cursor, VS Code), catalog JSON, or - for stdin; default: the usual config files',
+        'config file (Claude Desktop, Cursor, VS Code), catalog JSON, or - for stdin; default: the config files in your home (--project adds those of the working folder)',
     },
   ],
   options: [
     ...TARGET_OPTIONS,
+    PROJECT_OPTION,
     {
       name: 'envelopes',
       type: 'string',

@@ -8,6 +8,7 @@ import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
 import {
   type CommonTargetFlags,
+  PROJECT_OPTION,
   parseEnvelope,
   TARGET_NOTES,
   TARGET_OPTIONS,
@@ -83,11 +84,12 @@ export const namesCommand: CommandSpec = {
       name: 'target',
       required: false,
       description:
-        'catalog JSON (a tools/list result or an array of tools), config file, or - for stdin; default: the usual config files',
+        'catalog JSON (a tools/list result or an array of tools), config file, or - for stdin; default: the config files in your home (--project adds those of the working folder)',
     },
   ],
   options: [
     ...TARGET_OPTIONS,
+    PROJECT_OPTION,
     {
       name: 'envelope',
       type: 'string',

@@ -34,6 +34,8 @@ import { createToolWireMap, type ToolWireMap } from './tool-wire-map-seam.js';
  * - `resolveStreamEvent(event)` → `{ events, resolutions }`: the events to pass on, in order.
  *   Usually the one event, resolved; a tool call whose arguments must be rewritten holds back
  *   its argument fragments and releases them as one fragment when the call completes.
+ * - `flushStream()` → `{ events, resolutions }`: called once when the stream ends, for any
+ *   reason; releases what is still held back (a stream cut before its finish event).
  *
  * Plus `wrap<Provider>(client, options)`: the official client with the same type, whose
  * request methods (plain and streamed) project each request and resolve what comes back.
@@ -91,6 +93,11 @@ export interface ProjectedRequest<TRequest, TResponse, TStreamEvent> {
    * one projected request per stream.
    */
   resolveStreamEvent<TActual extends TStreamEvent>(event: TActual): ResolvedStreamEvents<TActual>;
+  /**
+   * Ends the stream of this request, however it ended (its finish event or not): the events that
+   * release argument pieces still held back, to pass on after the last event. The wrappers call it.
+   */
+  flushStream<TActual extends TStreamEvent>(): ResolvedStreamEvents<TActual>;
 }
 
 /** A response with its tool-call names resolved. */

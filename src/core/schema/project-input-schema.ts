@@ -2,15 +2,11 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { normalizeInputSchema } from '../normalize-input-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
-import {
-  NEVER,
-  projectSchemaTree,
-  STRICT_INCOMPATIBLE,
-  STRICT_MAX_CHARACTERS,
-  type TreeContext,
-} from './project-schema-tree.js';
+import { projectSchemaTree } from './project-schema-tree.js';
 import type { SchemaTarget } from './schema-target.js';
+import { NEVER, STRICT_INCOMPATIBLE, type TreeContext } from './schema-tree-context.js';
 import type { SchemaWarning } from './schema-warning.js';
+import { STRICT_MAX_CHARACTERS } from './strict-schema-rules.js';
 import { TARGET_PROFILES } from './target-profile.js';
 
 /** Options of {@link projectInputSchema}. */

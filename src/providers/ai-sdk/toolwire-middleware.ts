@@ -141,6 +141,12 @@ export function toolwireMiddleware(
             report(resolutions);
             for (const event of events) controller.enqueue(event);
           },
+          // The stream ended, with its tool-input-end parts or not: release what is held back.
+          flush(controller) {
+            const { events, resolutions } = projected.flushStream();
+            report(resolutions);
+            for (const event of events) controller.enqueue(event as never);
+          },
         }),
       );
       return { ...result, stream };

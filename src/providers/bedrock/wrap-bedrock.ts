@@ -1,5 +1,6 @@
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { resolveEvents } from '../engine/wrap-client.js';
 import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
@@ -92,16 +93,7 @@ export function wrapBedrock<TClient extends BedrockClientLike>(
     const streamed = output as { stream?: AsyncIterable<BedrockConverseStreamEvent> };
     const stream = streamed?.stream;
     if (stream === undefined || stream === null) return output;
-    return {
-      ...streamed,
-      stream: (async function* resolveEvents() {
-        for await (const event of stream) {
-          const { events, resolutions } = projected.resolveStreamEvent(event);
-          report(resolutions);
-          yield* events;
-        }
-      })(),
-    };
+    return { ...streamed, stream: resolveEvents(stream, projected, { onResolutions: report }) };
   }
   return Object.create(client, {
     send: { value: send, writable: true, configurable: true },

@@ -332,6 +332,7 @@ describe('projectGenerateContentRequest', () => {
     ).toEqual(['github__create_issue']);
     expect(projected.warnings).toEqual([
       expect.objectContaining({ code: 'TOOL_QUARANTINED', tool: 'tree__walk' }),
+      expect.objectContaining({ code: 'TOOL_CHOICE_DROPPED', tool: 'tree__walk' }),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import { resolveEvents } from '../engine/wrap-client.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
 import {
   type GeminiProjectionOptions,
@@ -98,13 +99,7 @@ function wrapModels(models: GeminiModelsLike, options: WrapGeminiOptions): Gemin
     async generateContentStream(params) {
       const projected = project(params);
       const stream = await models.generateContentStream(projected.request);
-      return (async function* resolveChunks() {
-        for await (const chunk of stream) {
-          const { events, resolutions } = projected.resolveStreamEvent(chunk);
-          report(resolutions);
-          yield* events;
-        }
-      })();
+      return resolveEvents(stream, projected, { onResolutions: report });
     },
   };
   return Object.create(models, {

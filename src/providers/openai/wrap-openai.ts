@@ -1,5 +1,6 @@
 import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
-import { type WrapCallbacks, wrapClient } from '../../core/projection/wrap-client.js';
+import type { WrapCallbacks } from '../../core/projection/wrap-callbacks.js';
+import { wrapClient } from '../engine/wrap-client.js';
 import type { ChatRequestLike } from './chat-wire.js';
 import { projectChatRequest } from './project-chat-request.js';
 import { projectResponsesRequest } from './project-responses-request.js';

@@ -1,14 +1,8 @@
-import type { ProjectedRequest } from './create-request-projection.js';
-import type { NameResolution } from './name-resolution.js';
-import type { ProjectionWarning } from './projection-warning.js';
-
-/** Callbacks every `wrap<Provider>` wrapper takes. */
-export interface WrapCallbacks {
-  /** Called with the warnings of each projected request that has any. */
-  onWarnings?: (warnings: ProjectionWarning[]) => void;
-  /** Called with how the names of each response (or stream event) were resolved. */
-  onResolutions?: (resolutions: NameResolution[]) => void;
-}
+import type {
+  ProjectedRequest,
+  ResolvedStreamEvents,
+} from '../../core/projection/create-request-projection.js';
+import type { WrapCallbacks } from '../../core/projection/wrap-callbacks.js';
 
 /** How one client method projects its request body and whether the call streams. */
 export interface WrappedMethod {
@@ -122,13 +116,7 @@ function wrapStream(
     return stream;
   }
   const source = stream as AsyncIterable<unknown> & { controller?: unknown };
-  async function* resolved(): AsyncGenerator<unknown> {
-    for await (const event of source) {
-      const { events, resolutions } = projected.resolveStreamEvent(event);
-      if (resolutions.length > 0) callbacks.onResolutions?.(resolutions);
-      yield* events;
-    }
-  }
+  const resolved = () => resolveEvents(source, projected, callbacks);
   // Build the SDK's own Stream class around the resolved events, so `controller`, `tee()` and
   // `toReadableStream()` keep working.
   const Constructor = (stream as { constructor?: unknown }).constructor;
@@ -139,10 +127,45 @@ function wrapStream(
           iterator: () => AsyncIterator<unknown>,
           controller: unknown,
         ) => unknown
-      )(() => resolved(), source.controller);
+      )(resolved, source.controller);
     } catch {
       // Not the SDK Stream shape; fall through to a plain async iterable.
     }
   }
-  return { controller: source.controller, [Symbol.asyncIterator]: () => resolved() };
+  return { controller: source.controller, [Symbol.asyncIterator]: resolved };
+}
+
+/** What {@link resolveEvents} needs of a projected request. */
+interface StreamResolver {
+  resolveStreamEvent(event: unknown): ResolvedStreamEvents<unknown>;
+  flushStream(): ResolvedStreamEvents<unknown>;
+}
+
+/**
+ * The events of a provider stream, resolved one by one, and then, however the stream ended (its
+ * finish event or not, or an error), what the resolution still held back; an error is thrown
+ * again after that. Every wrapper streams through it.
+ *
+ * @example
+ * ```ts
+ * for await (const event of resolveEvents(stream, projected, { onResolutions })) handle(event);
+ * ```
+ */
+export async function* resolveEvents<TEvent>(
+  source: AsyncIterable<TEvent>,
+  projected: StreamResolver,
+  callbacks: WrapCallbacks,
+): AsyncGenerator<TEvent> {
+  const report = ({ events, resolutions }: ResolvedStreamEvents<unknown>) => {
+    if (resolutions.length > 0) callbacks.onResolutions?.(resolutions);
+    return events as TEvent[];
+  };
+  let failure: { error: unknown } | undefined;
+  try {
+    for await (const event of source) yield* report(projected.resolveStreamEvent(event));
+  } catch (error) {
+    failure = { error };
+  }
+  yield* report(projected.flushStream());
+  if (failure !== undefined) throw failure.error;
 }

@@ -1,0 +1,317 @@
+// Gateway benchmark (issue 11): the gateway gets every request as fresh JSON text, so identity
+// caches never hit. Per API, the gateway's own work (projecting the parsed body through the
+// adapter) as a ratio of JSON.parse + JSON.stringify of the same body: a 200-tool, 100-message
+// request whose tools were never seen, and the next turn of the same conversation (same tools,
+// two more messages, parsed afresh). Then the delay the gateway adds to the first streamed byte,
+// and throughput under 50 concurrent connections (autocannon) against the upstream alone.
+// Runs after `npm run build`: `node bench/gateway-bench.js`, or through `npm run bench`.
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { serveFetchHandler } from '../dist/cli/gateway/serve-fetch-handler.js';
+import { createGateway } from '../dist/gateway/index.js';
+import { projectApiRequest } from '../dist/gateway/project-api-request.js';
+import { catalogs, median, SERVERS } from './bench-fixture.js';
+
+const FIRST_TARGET = 2;
+const NEXT_TURN_TARGET = 0.5;
+const FIRST_BYTE_TARGET_MS = 1;
+const RESULT = `result: ${'ok '.repeat(20)}`;
+
+function toolsOf(variant) {
+  const tools = [];
+  for (const [file, key] of SERVERS) {
+    for (const tool of catalogs[file].tools.slice(0, 34)) {
+      if (tools.length === 200) break;
+      tools.push({
+        name: `${key}${variant}__${tool.name}`,
+        description: tool.description ?? '',
+        schema: tool.inputSchema ?? { type: 'object', properties: {} },
+      });
+    }
+  }
+  return tools;
+}
+
+// Each API's request: 200 tools and 100 + 2 * turn messages (every third a tool call).
+const APIS = [
+  {
+    api: 'openai-chat',
+    build(variant, turn) {
+      const tools = toolsOf(variant);
+      const messages = [];
+      for (let index = 0; messages.length < 100 + 2 * turn; index++) {
+        const name = tools[(index * 7) % 200].name;
+        messages.push({ role: 'user', content: `Please run step ${index}.` });
+        messages.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: `c${index}`, type: 'function', function: { name, arguments: '{}' } }],
+        });
+        messages.push({ role: 'tool', tool_call_id: `c${index}`, content: RESULT });
+      }
+      return {
+        model: 'gpt-5',
+        messages: messages.slice(0, 100 + 2 * turn),
+        tools: tools.map((tool) => ({
+          type: 'function',
+          function: { name: tool.name, description: tool.description, parameters: tool.schema },
+        })),
+      };
+    },
+  },
+  {
+    api: 'openai-responses',
+    build(variant, turn) {
+      const tools = toolsOf(variant);
+      const input = [];
+      for (let index = 0; input.length < 100 + 2 * turn; index++) {
+        const name = tools[(index * 7) % 200].name;
+        input.push({ role: 'user', content: `Please run step ${index}.` });
+        input.push({ type: 'function_call', call_id: `c${index}`, name, arguments: '{}' });
+        input.push({ type: 'function_call_output', call_id: `c${index}`, output: RESULT });
+      }
+      return {
+        model: 'gpt-5',
+        input: input.slice(0, 100 + 2 * turn),
+        tools: tools.map((tool) => ({
+          type: 'function',
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.schema,
+          strict: false,
+        })),
+      };
+    },
+  },
+  {
+    api: 'anthropic-messages',
+    build(variant, turn) {
+      const tools = toolsOf(variant);
+      const messages = [];
+      for (let index = 0; messages.length < 100 + 2 * turn; index++) {
+        const name = tools[(index * 7) % 200].name;
+        messages.push({ role: 'user', content: `Please run step ${index}.` });
+        messages.push({
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: `t${index}`, name, input: {} }],
+        });
+        messages.push({
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: `t${index}`, content: RESULT }],
+        });
+      }
+      return {
+        model: 'claude-sonnet-4-5',
+        max_tokens: 1024,
+        messages: messages.slice(0, 100 + 2 * turn),
+        tools: tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          input_schema: tool.schema,
+        })),
+      };
+    },
+  },
+  {
+    api: 'gemini-generate',
+    build(variant, turn) {
+      const tools = toolsOf(variant);
+      const contents = [];
+      for (let index = 0; contents.length < 100 + 2 * turn; index++) {
+        const name = tools[(index * 7) % 200].name;
+        contents.push({ role: 'user', parts: [{ text: `Please run step ${index}.` }] });
+        contents.push({ role: 'model', parts: [{ functionCall: { name, args: {} } }] });
+        contents.push({
+          role: 'user',
+          parts: [{ functionResponse: { name, response: { output: RESULT } } }],
+        });
+      }
+      return {
+        contents: contents.slice(0, 100 + 2 * turn),
+        tools: [
+          {
+            functionDeclarations: tools.map((tool) => ({
+              name: tool.name,
+              description: tool.description,
+              parametersJsonSchema: tool.schema,
+            })),
+          },
+        ],
+      };
+    },
+  },
+];
+
+const project = (api, body) =>
+  projectApiRequest({ api, body, model: 'gemini-2.5-flash', envelope: undefined, projection: {} });
+
+function time(work) {
+  const start = performance.now();
+  work();
+  return performance.now() - start;
+}
+
+/** Median of parse + stringify, and of the projection of the same text parsed afresh. */
+function measure(api, texts, warm) {
+  const baseline = [];
+  const own = [];
+  for (const text of texts) {
+    baseline.push(time(() => JSON.stringify(JSON.parse(text))));
+    const body = JSON.parse(text);
+    own.push(time(() => project(api, body)));
+    if (warm !== undefined) warm(text);
+  }
+  return { baseline: median(baseline), own: median(own) };
+}
+
+let variantCounter = 0;
+function projectionRows() {
+  const rows = [];
+  for (const { api, build } of APIS) {
+    // Warm the code paths (JIT) on tool sets that are not measured.
+    for (let index = 0; index < 5; index++) {
+      const text = JSON.stringify(build(`-warmup${variantCounter++}`, 0));
+      project(api, JSON.parse(text));
+    }
+    const first = Array.from({ length: 15 }, () =>
+      JSON.stringify(build(`-first${variantCounter++}`, 0)),
+    );
+    globalThis.gc?.();
+    const cold = measure(api, first);
+    rows.push({
+      name: `gateway ${api}: 200 tools + 100 messages, tools never seen`,
+      ratio: cold.own / cold.baseline,
+      target: FIRST_TARGET,
+      detail: `projection ${cold.own.toFixed(2)} ms vs parse+stringify ${cold.baseline.toFixed(2)} ms (${(first[0].length / 1024).toFixed(0)} KiB)`,
+    });
+    // One conversation: turn 0 is sent first, then each next turn as fresh JSON.
+    const variant = `-conversation${variantCounter++}`;
+    project(api, JSON.parse(JSON.stringify(build(variant, 0))));
+    const turns = Array.from({ length: 15 }, (_, index) =>
+      JSON.stringify(build(variant, index + 1)),
+    );
+    globalThis.gc?.();
+    const next = measure(api, turns);
+    rows.push({
+      name: `gateway ${api}: the next turn as fresh JSON (same tools, 2 more messages)`,
+      ratio: next.own / next.baseline,
+      target: NEXT_TURN_TARGET,
+      detail: `projection ${next.own.toFixed(2)} ms vs parse+stringify ${next.baseline.toFixed(2)} ms`,
+    });
+  }
+  return rows;
+}
+
+const encoder = new TextEncoder();
+
+/** The delay between the upstream's first event and the caller's first byte, in ms (p50). */
+async function firstByteRow() {
+  const body = JSON.stringify(APIS[2].build('-stream', 0));
+  const wire = project('anthropic-messages', JSON.parse(body)).map.entries()[0][1];
+  const first = encoder.encode(
+    `event: content_block_start\ndata: ${JSON.stringify({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: wire, input: {} } })}\n\n`,
+  );
+  const delays = [];
+  for (let sample = 0; sample < 300; sample++) {
+    let upstream;
+    const gateway = createGateway({
+      upstream: 'http://upstream.invalid',
+      fetch: async () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              upstream = controller;
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    });
+    const response = await gateway.fetch(
+      new Request('http://gateway.invalid/v1/messages', {
+        method: 'POST',
+        body: `${body.slice(0, -1)},"stream":true}`,
+      }),
+    );
+    const reader = response.body.getReader();
+    const start = performance.now();
+    upstream.enqueue(first);
+    await reader.read();
+    delays.push(performance.now() - start);
+    upstream.close();
+    await reader.cancel();
+  }
+  const p50 = median(delays);
+  return {
+    name: 'gateway: first streamed byte, delay added after the upstream event (p50, ms)',
+    value: p50,
+    target: FIRST_BYTE_TARGET_MS,
+    detail: `p50 ${p50.toFixed(3)} ms, p99 ${[...delays].sort((a, b) => a - b)[Math.floor(delays.length * 0.99)].toFixed(3)} ms over ${delays.length} streams (a renamed call, resolved)`,
+  };
+}
+
+/** Requests per second with 50 connections: through the gateway over the upstream alone. */
+async function throughputRow() {
+  const request = APIS[0].build('-throughput', 0);
+  request.tools = request.tools.slice(0, 20);
+  request.messages = request.messages.slice(0, 10);
+  const text = JSON.stringify(request);
+  const wire = project('openai-chat', JSON.parse(text)).body.tools[0].function.name;
+  const answer = JSON.stringify({
+    id: 'c1',
+    object: 'chat.completion',
+    model: 'gpt-5',
+    choices: [
+      {
+        index: 0,
+        finish_reason: 'tool_calls',
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'x', type: 'function', function: { name: wire, arguments: '{}' } }],
+        },
+      },
+    ],
+  });
+  const upstream = http.createServer((incoming, outgoing) => {
+    incoming.resume();
+    incoming.on('end', () => {
+      outgoing.writeHead(200, { 'content-type': 'application/json' });
+      outgoing.end(answer);
+    });
+  });
+  await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
+  const gateway = createGateway({ upstream: upstreamUrl });
+  const served = await serveFetchHandler({ fetch: (incoming) => gateway.fetch(incoming) });
+  const run = (url) =>
+    autocannon({
+      url: `${url}/v1/chat/completions`,
+      method: 'POST',
+      connections: 50,
+      duration: 4,
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+  const alone = await run(upstreamUrl);
+  const through = await run(served.url);
+  await served.close();
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+  return {
+    name: 'gateway: throughput at 50 connections, upstream alone / through the gateway',
+    value: alone.requests.average / through.requests.average,
+    detail: `${through.requests.average.toFixed(0)} req/s through the gateway, ${alone.requests.average.toFixed(0)} req/s upstream alone (20 tools, 10 messages, ${(text.length / 1024).toFixed(0)} KiB, p50 latency ${through.latency.p50} ms vs ${alone.latency.p50} ms)`,
+  };
+}
+
+/** Every gateway row. */
+export async function runGatewayBench() {
+  return [...projectionRows(), await firstByteRow(), await throughputRow()];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const row of await runGatewayBench()) {
+    console.log(`${row.name}: ${(row.value ?? row.ratio).toFixed(4)} ${row.detail ?? ''}`);
+  }
+}

@@ -1,0 +1,42 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import { type ArgumentMap, hasObjectPart } from './argument-map.js';
+import { toJsonPointer } from './json-pointer.js';
+import { projectSchemaTree } from './project-schema-tree.js';
+import { NEVER, type Path, type TreeContext } from './schema-tree-context.js';
+import { isRecord } from './schema-values.js';
+
+/** Projects the branches of `anyOf`/`oneOf`, leaving out those that accept nothing. @internal */
+export function projectAlternatives(
+  alternatives: unknown[],
+  path: Path,
+  context: TreeContext,
+): { schemas: JsonSchemaObject[]; maps: (ArgumentMap | null)[] } {
+  const schemas: JsonSchemaObject[] = [];
+  const maps: (ArgumentMap | null)[] = [];
+  if (context.strict) {
+    const others = alternatives.filter((branch) => !(isRecord(branch) && branch.type === 'null'));
+    if (others.length > 1) {
+      alternatives.forEach((_, index) => {
+        context.crowdedBranches.add(toJsonPointer([...path, index]));
+      });
+    }
+  }
+  alternatives.forEach((branch, index) => {
+    // A branch that accepts nothing can go: dropping it does not change what the union accepts.
+    const projected = projectSchemaTree(branch, [...path, index], context);
+    if (projected === NEVER) return;
+    schemas.push(projected.schema);
+    maps.push(closedBranchMap(projected.schema, projected.map));
+  });
+  return { schemas, maps };
+}
+
+/**
+ * The map of a closed object branch names its keys, so that arguments are mapped by the branch
+ * they fit, not by the first branch that changes objects.
+ */
+function closedBranchMap(schema: JsonSchemaObject, map: ArgumentMap | null): ArgumentMap | null {
+  if (map === null || map.declared !== undefined || !hasObjectPart(map)) return map;
+  if (schema.additionalProperties !== false || !isRecord(schema.properties)) return map;
+  return { ...map, declared: Object.keys(schema.properties) };
+}

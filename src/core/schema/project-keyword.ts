@@ -1,0 +1,217 @@
+import { projectSchemaTree } from './project-schema-tree.js';
+import { NEVER, type Path, type Source, type TreeContext, warn } from './schema-tree-context.js';
+import { compactJson, isRecord, setKey } from './schema-values.js';
+import { STRICT_STRUCTURAL, strictFail } from './strict-schema-rules.js';
+
+/** Keeps, converts, moves into the description or drops one keyword the walk does not handle structurally. @internal */
+export function projectKeyword(
+  key: string,
+  value: unknown,
+  node: Source,
+  out: Source,
+  described: string[],
+  types: string[] | undefined,
+  path: Path,
+  context: TreeContext,
+): void {
+  const { profile } = context;
+  if (!hasValidValue(key, value)) {
+    // Providers validate keyword values (Anthropic against the 2020-12 meta-schema, Gemini against its proto).
+    warn(
+      context,
+      'DROPPED_KEYWORD',
+      [...path, key],
+      `\`${key}: ${compactJson(value)}\` is not a valid value for that keyword; dropped it.`,
+    );
+    return;
+  }
+  if (context.strict && STRICT_STRUCTURAL.has(key)) {
+    strictFail(context, path, `it uses \`${key}\``);
+  }
+  if (profile.keywords === null && !context.strict) {
+    if (SINGLE_SUBSCHEMA.has(key)) {
+      const projected = projectSchemaTree(value, [...path, key], context);
+      out[key] = projected === NEVER ? false : projected.schema;
+    } else if (MAP_SUBSCHEMA.has(key) && isRecord(value)) {
+      const projectedMap: Source = {};
+      for (const name of Object.keys(value)) {
+        const projected = projectSchemaTree(value[name], [...path, key, name], context);
+        setKey(projectedMap, name, projected === NEVER ? false : projected.schema);
+      }
+      out[key] = projectedMap;
+    } else if (key === 'dependencies' && isRecord(value)) {
+      // Draft 4-7 `dependencies` splits into the 2020-12 keywords.
+      for (const name of Object.keys(value)) {
+        const member = value[name];
+        if (Array.isArray(member)) {
+          out.dependentRequired = { ...(out.dependentRequired as Source | undefined) };
+          const names = [...new Set(member.filter((entry) => typeof entry === 'string'))];
+          setKey(out.dependentRequired as Source, name, names);
+        } else {
+          const projected = projectSchemaTree(member, [...path, key, name], context);
+          out.dependentSchemas = { ...(out.dependentSchemas as Source | undefined) };
+          setKey(
+            out.dependentSchemas as Source,
+            name,
+            projected === NEVER ? false : projected.schema,
+          );
+        }
+      }
+    } else if (
+      (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') &&
+      typeof value === 'boolean'
+    ) {
+      // Draft 4 boolean form; 2020-12 wants the bound itself.
+      const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
+      if (value && typeof node[bound] === 'number') {
+        out[key] = node[bound];
+        delete out[bound];
+      }
+    } else if (
+      (key === 'minimum' || key === 'maximum') &&
+      node[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true
+    ) {
+      // Written by the exclusive keyword above.
+    } else {
+      setKey(out, key, value);
+    }
+    return;
+  }
+  const allowed = profile.keywords === null ? true : profile.keywords.has(key);
+  if (allowed && key === 'format' && profile.formats !== null) {
+    const type = types?.length === 1 ? types[0] : undefined;
+    const formats = type === undefined ? undefined : profile.formats[type];
+    if (formats?.includes(value as string)) {
+      out.format = value;
+      return;
+    }
+  } else if (allowed) {
+    if (key === 'default' && context.strict) {
+      // OpenAI strict does not permit `default`.
+    } else {
+      setKey(out, key, value);
+      return;
+    }
+  }
+  if (key.startsWith('x-') || !DESCRIBABLE.has(key)) {
+    warn(
+      context,
+      'DROPPED_KEYWORD',
+      [...path, key],
+      `${profile.label} does not take \`${key}\`; dropped it.`,
+    );
+    return;
+  }
+  described.push(`${key}: ${typeof value === 'string' ? value : compactJson(value)}`);
+  warn(
+    context,
+    'MOVED_TO_DESCRIPTION',
+    [...path, key],
+    `${profile.label} does not take \`${key}: ${compactJson(value)}\` here; moved it into the description.`,
+  );
+}
+
+/** Sub-schema keywords a pass-through target keeps (projected, so refs inside are inlined). */
+const SINGLE_SUBSCHEMA = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+]);
+
+const MAP_SUBSCHEMA = new Set(['patternProperties', 'dependentSchemas']);
+
+const NUMBER_KEYWORDS = new Set(['minimum', 'maximum', 'multipleOf']);
+
+const COUNT_KEYWORDS = new Set([
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+]);
+
+const STRING_KEYWORDS = new Set([
+  'pattern',
+  'format',
+  'title',
+  '$comment',
+  'contentEncoding',
+  'contentMediaType',
+]);
+
+const BOOLEAN_KEYWORDS = new Set(['uniqueItems', 'deprecated', 'readOnly', 'writeOnly']);
+
+/** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. */
+function hasValidValue(key: string, value: unknown): boolean {
+  if (NUMBER_KEYWORDS.has(key))
+    return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
+  if (COUNT_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
+  if (STRING_KEYWORDS.has(key)) return typeof value === 'string';
+  if (BOOLEAN_KEYWORDS.has(key)) return typeof value === 'boolean';
+  if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
+    return typeof value === 'number' || typeof value === 'boolean';
+  }
+  if (key === 'examples') return Array.isArray(value);
+  if (key === 'dependentRequired') {
+    return (
+      isRecord(value) &&
+      Object.values(value).every(
+        (names) =>
+          Array.isArray(names) &&
+          names.every((name) => typeof name === 'string') &&
+          new Set(names).size === names.length,
+      )
+    );
+  }
+  return true;
+}
+
+/** Keywords whose meaning a model can read from the description. */
+const DESCRIBABLE = new Set([
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+  'default',
+  'examples',
+  'example',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentEncoding',
+  'contentMediaType',
+  'dependentRequired',
+  'dependencies',
+  'propertyNames',
+  'patternProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);

@@ -1,0 +1,139 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import type { ArgumentMap } from './argument-map.js';
+import { projectSchemaTree } from './project-schema-tree.js';
+import { fitPropertyKeys } from './property-key-rule.js';
+import {
+  type MutableMap,
+  NEVER,
+  type Path,
+  type Source,
+  type TreeContext,
+  warn,
+} from './schema-tree-context.js';
+import { compactJson, isRecord, setKey } from './schema-values.js';
+import {
+  acceptsNull,
+  makeNullable,
+  STRICT_MAX_NESTING,
+  STRICT_MAX_PROPERTIES,
+  strictFail,
+} from './strict-schema-rules.js';
+
+/**
+ * Projects an object schema's `properties`, `required` and `additionalProperties`: keys renamed
+ * where the target restricts them, and under strict every object closed and every property
+ * required (optional ones made nullable). @internal
+ */
+export function projectObjectSchema(
+  node: Source,
+  out: Source,
+  map: MutableMap,
+  described: string[],
+  path: Path,
+  context: TreeContext,
+): void {
+  const { profile } = context;
+  const source = isRecord(node.properties) ? node.properties : {};
+  const names = Object.keys(source);
+  const wireNames =
+    profile.propertyKeys === null ? undefined : fitPropertyKeys(names, profile.propertyKeys);
+  const properties: Source = {};
+  const propertyMaps: Record<string, ArgumentMap> = {};
+  const keys: Record<string, string> = {};
+  const present = new Map<string, string>();
+  if (context.strict) {
+    context.strictProperties += names.length;
+    if (context.strictProperties > STRICT_MAX_PROPERTIES) {
+      strictFail(context, path, `it has more than ${STRICT_MAX_PROPERTIES} properties`);
+    }
+    if (path.filter((segment) => segment === 'properties').length >= STRICT_MAX_NESTING) {
+      strictFail(context, path, `it nests objects more than ${STRICT_MAX_NESTING} levels deep`);
+    }
+  }
+  for (const name of names) {
+    const projected = projectSchemaTree(source[name], [...path, 'properties', name], context);
+    if (projected === NEVER) {
+      strictFail(context, path, `property "${name}" accepts no value`);
+      warn(
+        context,
+        'DROPPED_IMPOSSIBLE',
+        [...path, 'properties', name],
+        `Property "${name}" accepts no value (\`false\`); ${profile.label} cannot say so, so it was left out.`,
+      );
+      continue;
+    }
+    const wire = wireNames?.get(name) ?? name;
+    if (context.strict) context.strictCharacters += wire.length;
+    setKey(properties, wire, projected.schema);
+    present.set(name, wire);
+    if (projected.map !== null) setKey(propertyMaps, wire, projected.map);
+    if (wire !== name) setKey(keys, wire, name);
+  }
+  const requiredSource = Array.isArray(node.required)
+    ? node.required.filter((name): name is string => typeof name === 'string')
+    : [];
+  const required: string[] = [];
+  for (const name of new Set(requiredSource)) {
+    const wire = present.get(name);
+    if (wire !== undefined) required.push(wire);
+    else if (profile.keywords === null && !context.strict) required.push(name);
+    else if (context.strict)
+      strictFail(context, path, `required property "${name}" is not declared`);
+  }
+
+  if (context.strict) {
+    const optionalNulls: string[] = [];
+    for (const wire of present.values()) {
+      if (required.includes(wire)) continue;
+      // Strict mode requires every property; an optional one becomes nullable, and a null there
+      // means "absent" (also when the property accepted null before: servers treat an optional
+      // null as absent, and the model has no other way to leave it out).
+      const schema = properties[wire] as JsonSchemaObject;
+      if (!acceptsNull(schema)) setKey(properties, wire, makeNullable(schema));
+      optionalNulls.push(wire);
+      required.push(wire);
+    }
+    if (optionalNulls.length > 0) map.optionalNulls = optionalNulls;
+  }
+
+  if (names.length > 0 || !profile.omitEmptyProperties) out.properties = properties;
+  if (required.length > 0) out.required = required;
+  else if (context.strict) out.required = [];
+  if (Object.keys(keys).length > 0) map.keys = keys;
+  if (Object.keys(propertyMaps).length > 0) map.properties = propertyMaps;
+
+  const additional = node.additionalProperties;
+  if (context.strict) {
+    if (additional !== undefined && additional !== false) {
+      strictFail(context, path, 'it allows properties beyond those it declares');
+    }
+    out.additionalProperties = false;
+  } else if (profile.additionalProperties) {
+    if (typeof additional === 'boolean') out.additionalProperties = additional;
+    else if (additional !== undefined) {
+      const projected = projectSchemaTree(additional, [...path, 'additionalProperties'], context);
+      if (projected === NEVER) out.additionalProperties = false;
+      else {
+        out.additionalProperties = projected.schema;
+        if (projected.map !== null) {
+          map.additionalProperties = projected.map;
+          map.declared = [...present.values()];
+        }
+      }
+    }
+  } else if (additional !== undefined && additional !== false) {
+    // Dropping `additionalProperties: false` is not reported: it only stops the model inventing
+    // keys, and the server still validates. Dropping a schema or `true` loses meaning.
+    described.push(
+      additional === true || (isRecord(additional) && Object.keys(additional).length === 0)
+        ? 'other properties allowed'
+        : `other properties: ${compactJson(additional)}`,
+    );
+    warn(
+      context,
+      'MOVED_TO_DESCRIPTION',
+      [...path, 'additionalProperties'],
+      `${profile.label} does not take \`additionalProperties\`; moved it into the description.`,
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import type { Source } from './schema-tree-context.js';
+
+/** Whether a value is a plain JSON object. @internal */
+export function isRecord(value: unknown): value is Source {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether two JSON values are equal (identity first, text second). @internal */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** JSON text of a value, cut to 300 characters for messages. @internal */
+export function compactJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** Sets a key as an own data property, even `__proto__`. @internal */
+export function setKey(target: Source, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** The JSON Schema type of a JSON value (`integer` for whole numbers). @internal */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+const SIMPLE_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+
+/** The known JSON Schema types named by `type`; anything else is not a type any provider takes. */
+export function readTypes(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return SIMPLE_TYPES.has(type) ? [type] : undefined;
+  if (Array.isArray(type)) {
+    const types = [...new Set(type.filter((entry): entry is string => SIMPLE_TYPES.has(entry)))];
+    return types.length > 0 ? types : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a node has any of these keywords as its own keys. @internal */
+export function hasAny(node: Source, keys: readonly string[] | undefined): boolean {
+  return (keys ?? []).some((key) => Object.hasOwn(node, key));
+}
+
+/** A copy of a node without these keys. @internal */
+export function withoutKeys(node: Source, keys: readonly string[]): Source {
+  const copy: Source = {};
+  for (const key of Object.keys(node)) if (!keys.includes(key)) setKey(copy, key, node[key]);
+  return copy;
+}

@@ -1,0 +1,74 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import { ToolwireError } from '../toolwire-error.js';
+import { toJsonPointer } from './json-pointer.js';
+import { type Path, STRICT_INCOMPATIBLE, type TreeContext } from './schema-tree-context.js';
+
+// OpenAI Structured Outputs limits (shared/research/providers.md §b).
+/** @internal */
+export const STRICT_MAX_PROPERTIES = 5000;
+/** @internal */
+export const STRICT_MAX_NESTING = 10;
+/** @internal */
+export const STRICT_MAX_ENUM_VALUES = 1000;
+/** @internal */
+export const STRICT_MAX_CHARACTERS = 120_000;
+
+/** What OpenAI strict cannot express without changing what the schema accepts. @internal */
+export const STRICT_STRUCTURAL: ReadonlySet<string> = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  'dependencies',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contains',
+  'minContains',
+  'maxContains',
+]);
+
+/**
+ * Under strict, throws the error that makes the caller project again without strict.
+ * @internal
+ */
+export function strictFail(context: TreeContext, path: Path, reason: string): void {
+  if (!context.strict) return;
+  throw new ToolwireError({
+    code: 'UNSUPPORTED_SCHEMA',
+    message: `Schema at "${toJsonPointer(path)}" cannot be made OpenAI-strict: ${reason}.`,
+    cause: STRICT_INCOMPATIBLE,
+  });
+}
+
+/** Whether a projected schema already accepts `null`. @internal */
+export function acceptsNull(schema: JsonSchemaObject): boolean {
+  if (schema.type === 'null') return true;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) {
+    return !Array.isArray(schema.enum) || schema.enum.includes(null);
+  }
+  if (Array.isArray(schema.anyOf))
+    return schema.anyOf.some((branch) => acceptsNull(branch as JsonSchemaObject));
+  return false;
+}
+
+/** The schema that also accepts `null`, in the type-array or `anyOf` form. @internal */
+export function makeNullable(schema: JsonSchemaObject): JsonSchemaObject {
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
+  if (typeof schema.type === 'string' && schema.const === undefined) {
+    const copy: JsonSchemaObject = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null];
+    return copy;
+  }
+  if (Array.isArray(schema.type) && schema.const === undefined) {
+    const copy: JsonSchemaObject = { ...schema, type: [...schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null];
+    return copy;
+  }
+  const description = schema.description;
+  const wrapper: JsonSchemaObject = { anyOf: [schema, { type: 'null' }] };
+  if (description !== undefined) wrapper.description = description;
+  return wrapper;
+}

@@ -1,0 +1,441 @@
+import type { EnvelopeInput } from '../../core/envelope.js';
+import { DEFAULT_SEPARATOR } from '../../core/join-tool-name.js';
+import {
+  createNameCollector,
+  type ProjectedRequest,
+  type ProjectionOptions,
+} from '../../core/projection/create-request-projection.js';
+import { describeAlias } from '../../core/projection/describe-alias.js';
+import type { NameResolution } from '../../core/projection/name-resolution.js';
+import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
+import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type { SchemaTarget } from '../../core/schema/schema-target.js';
+import { ToolwireError } from '../../core/toolwire-error.js';
+import { type Fingerprint, remember } from './remember.js';
+import { type SharedList, toolList } from './remember-tool-list.js';
+import { createStreamResolver } from './resolve-wire-stream.js';
+import type { DeclarationSite, ToolListSite, WireFormat } from './wire-format.js';
+import {
+  projectName,
+  readArguments,
+  resolveCall,
+  siteNames,
+  type WireNames,
+} from './wire-names.js';
+import {
+  fingerprintPath,
+  isRecord,
+  LEFT_OUT,
+  updatePath,
+  visitPath,
+  withProperty,
+} from './wire-path.js';
+
+type Json = Record<string, unknown>;
+type Restore = (args: unknown) => unknown;
+
+/**
+ * Projects one request of a wire format described as data ({@link WireFormat}): collects every
+ * tool name (tool lists, tool choice, history), builds the request's wire-name maps, projects the
+ * tool lists (names, alias notes, schemas; once per list content and map), the choice and the
+ * history (once per item and map), copy on write, and returns the resolvers of the response and
+ * of the stream events. Every adapter is this call plus its format.
+ *
+ * @example
+ * ```ts
+ * const projected = projectWireRequest(CHAT_FORMAT, request, options);
+ * const { response } = projected.resolveResponse(completion);
+ * ```
+ */
+export function projectWireRequest<TRequest, TOptions extends ProjectionOptions>(
+  format: WireFormat<TOptions>,
+  request: TRequest,
+  options: TOptions | undefined,
+): ProjectedRequest<TRequest, unknown, unknown> {
+  assertShape(format, request);
+  const state = remember(requests, request as Json, [format, options], partsOf(format), () =>
+    projectState(format, request as Json, options ?? ({} as TOptions)),
+  );
+  const { names } = state;
+  const stream = createStreamResolver(format.stream, names);
+  return {
+    request: (format.finish === undefined
+      ? state.request
+      : format.finish(state.request)) as TRequest,
+    map: names.flat.map,
+    warnings: [...state.warnings],
+    resolveResponse(response) {
+      const resolutions: NameResolution[] = [];
+      let resolved: unknown = response;
+      for (const site of format.response) {
+        resolved = updatePath(
+          resolved,
+          site.at,
+          (holder) => resolveCall(holder, site, names, resolutions, true).holder,
+        );
+      }
+      return { response: resolved as typeof response, resolutions };
+    },
+    resolveStreamEvent: stream.resolve,
+    flushStream: stream.flush,
+  };
+}
+
+interface State {
+  request: Json;
+  names: WireNames;
+  warnings: ProjectionWarning[];
+}
+
+const requests = new WeakMap<object, unknown>();
+const requestParts = new WeakMap<object, Fingerprint<Json>>();
+
+// A request sent again (a retry, a second model) is found by its own identity and the identity of
+// its parts: what the tool lists' projection reads, the choice, the history and its items.
+function partsOf(format: WireFormat<never>): Fingerprint<Json> {
+  let parts = requestParts.get(format);
+  if (parts === undefined) {
+    parts = (request, see) => {
+      for (const site of format.tools) {
+        visitPath(request, site.at, (list) => {
+          see(list);
+          if (typeof list === 'object' && list !== null) listFingerprint(site)(list, see);
+        });
+      }
+      for (const site of format.choice) fingerprintPath(request, site.at, see, see);
+      const history = request[format.history.at];
+      see(history);
+      if (Array.isArray(history)) for (const item of history) see(item);
+    };
+    requestParts.set(format, parts);
+  }
+  return parts;
+}
+
+function assertShape(format: WireFormat<never>, request: unknown): void {
+  if (!isRecord(request)) {
+    const kind = request === null ? 'null' : Array.isArray(request) ? 'an array' : typeof request;
+    throw new ToolwireError({
+      code: 'INVALID_REQUEST',
+      message: `${format.subject} must be an object, not ${kind}; pass ${format.expected ?? 'the request body you would send'}.`,
+    });
+  }
+  const check = (field: string, optional: boolean): void => {
+    const value = request[field];
+    if (Array.isArray(value) || (optional && (value === undefined || value === null))) return;
+    throw new ToolwireError({
+      code: 'INVALID_REQUEST',
+      message: `${format.subject}: "${field}" must be an array, not ${value === null ? 'null' : typeof value}; fix the request before projecting it.`,
+    });
+  };
+  for (const field of format.arrays ?? []) check(field, false);
+  for (const field of format.optionalArrays ?? []) check(field, true);
+}
+
+function projectState<TOptions extends ProjectionOptions>(
+  format: WireFormat<TOptions>,
+  original: Json,
+  options: TOptions,
+): State {
+  const separator = options.separator ?? DEFAULT_SEPARATOR;
+  const grouping = format.group?.(original, options, separator);
+  const request = grouping?.request ?? original;
+  const lists: { site: ToolListSite; list: object; shared: SharedList }[] = [];
+  for (const site of format.tools) {
+    visitPath(request, site.at, (list) => {
+      if (typeof list === 'object' && list !== null)
+        lists.push({ site, list, shared: toolList(site, list, listFingerprint(site)) });
+    });
+  }
+  const envelope: EnvelopeInput =
+    options.envelope ?? format.envelopeFor?.(request) ?? format.envelope;
+  const flat = createNameCollector({ ...options, envelope });
+  // Namespace and member names are fitted on their own: each is a separate wire field.
+  const separate = { ...options, envelope, argumentNameTools: {}, overrides: {} };
+  const spaces =
+    format.namespaced === true
+      ? [createNameCollector(separate), createNameCollector(separate)]
+      : undefined;
+  const add = (name: unknown, space: unknown): void => {
+    if (space === undefined || spaces === undefined) flat.add(name);
+    else {
+      spaces[0]?.add(space);
+      spaces[1]?.add(name);
+    }
+  };
+  for (const { site, list, shared } of lists) {
+    flat.addAll(shared);
+    for (const declaration of site.declarations) {
+      if (declaration.namespace === undefined || spaces === undefined) continue;
+      visitPath(list, declaration.at, (holder, trail) => {
+        const name = isRecord(holder) ? holder[declaration.name] : undefined;
+        if (declaration.namespace === 'self') spaces[0]?.add(name);
+        else add(name, (trail.at(-3) as Json | undefined)?.name);
+      });
+    }
+  }
+  for (const site of format.choice) {
+    visitPath(request, site.at, (holder) => add(siteNames(holder, site, false).name, undefined));
+  }
+  const history = request[format.history.at];
+  for (const item of Array.isArray(history) ? history : [history]) {
+    for (const site of format.history.sites) {
+      visitPath(item, site.at, (holder) => {
+        const { name, space } = siteNames(holder, site, spaces !== undefined);
+        add(name, space);
+        if (space !== undefined || typeof name !== 'string' || site.arguments === undefined) return;
+        if (!flat.hasArgumentNames(name)) return;
+        flat.addArguments(
+          name,
+          readArguments((holder as Json)[site.arguments], site.text === true),
+        );
+      });
+    }
+  }
+  const names: WireNames = {
+    flat: flat.finish(),
+    namespace: spaces?.[0]?.finish(),
+    member: spaces?.[1]?.finish(),
+    separator,
+    grouped: grouping?.grouped ?? NONE,
+  };
+  const warnings = [
+    ...names.flat.warnings,
+    ...(names.namespace?.warnings ?? []),
+    ...(names.member?.warnings ?? []),
+  ];
+  const key = [
+    format.schemaTarget(options, names.flat.map.envelope.id),
+    options.describeAliases !== false,
+    names.namespace?.map,
+    names.member?.map,
+  ];
+  let result = request;
+  const leftOut = new Set<string>();
+  for (const { site, list, shared } of lists) {
+    const projected = projectList(format, site, list, shared, names, key);
+    warnings.push(...projected.warnings);
+    for (const name of projected.leftOut) leftOut.add(name);
+    result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
+  }
+  if (leftOut.size > 0 && format.withoutChoice !== undefined) {
+    const before = warnings.length;
+    for (const site of format.choice) {
+      visitPath(result, site.at, (holder) => {
+        const { name } = siteNames(holder, site, false);
+        if (typeof name !== 'string' || !leftOut.has(name)) return;
+        warnings.push({
+          code: 'TOOL_CHOICE_DROPPED',
+          tool: name,
+          message: `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`,
+        });
+      });
+    }
+    if (warnings.length > before) result = format.withoutChoice(result, leftOut) as Json;
+  }
+  for (const site of format.choice)
+    result = updatePath(result, site.at, (holder) => projectName(holder, site, names));
+  const historyKey = [
+    names.flat.map,
+    names.namespace?.map,
+    names.member?.map,
+    names.grouped,
+    options.argumentNameTools,
+  ];
+  const projectItem = (item: unknown): unknown => {
+    let next = item;
+    for (const site of format.history.sites)
+      next = updatePath(next, site.at, (holder) => projectName(holder, site, names));
+    return next;
+  };
+  const fingerprint = historyFingerprint(format);
+  const projectedHistory = Array.isArray(history)
+    ? updatePath(history, ['*'], (item) =>
+        // Earlier turns come back on every request: each item is projected once per map.
+        isRecord(item)
+          ? remember(items, item, historyKey, fingerprint, () => projectItem(item))
+          : item,
+      )
+    : projectItem(history);
+  result = withProperty(result, format.history.at, projectedHistory);
+  if (format.check !== undefined) warnings.push(...format.check(original));
+  return { request: result, names, warnings };
+}
+
+const items = new WeakMap<object, unknown>();
+const NONE: ReadonlySet<string> = new Set();
+const historyFingerprints = new WeakMap<object, Fingerprint<Json>>();
+const listFingerprints = new WeakMap<object, Fingerprint<object>>();
+
+// Everything the projection of one history item reads.
+function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
+  let fingerprint = historyFingerprints.get(format);
+  if (fingerprint === undefined) {
+    fingerprint = (item, visit) => {
+      for (const site of format.history.sites) {
+        fingerprintPath(item, site.at, visit, (holder) => {
+          if (!isRecord(holder)) return;
+          for (const field of [site.name, site.namespace, site.arguments])
+            if (field !== undefined) visit(holder[field]);
+        });
+      }
+    };
+    historyFingerprints.set(format, fingerprint);
+  }
+  return fingerprint;
+}
+
+// Everything a list's projection reads: each object on the way to a definition, the definition's
+// name, description, schema objects (by identity, as the schema projection caches them) and strict.
+function listFingerprint(site: ToolListSite): Fingerprint<object> {
+  let fingerprint = listFingerprints.get(site);
+  if (fingerprint === undefined) {
+    fingerprint = (list, visit) => {
+      for (const declaration of site.declarations) {
+        fingerprintPath(list, declaration.at, visit, (holder) => {
+          if (!isRecord(holder)) return;
+          for (const field of [declaration.name, declaration.description, declaration.strict]) {
+            if (field !== undefined) visit(holder[field]);
+          }
+          for (const schema of declaration.schemas ?? []) visitPath(holder, schema.at, visit);
+        });
+      }
+    };
+    listFingerprints.set(site, fingerprint);
+  }
+  return fingerprint;
+}
+
+/** One projection of a tool list, for one set of maps and options. */
+export interface ListProjection {
+  key: readonly unknown[];
+  tools: unknown;
+  warnings: ProjectionWarning[];
+  restorers: [string, Restore][];
+  leftOut: string[];
+}
+
+function projectList(
+  format: WireFormat<never>,
+  site: ToolListSite,
+  list: object,
+  shared: SharedList,
+  names: WireNames,
+  key: readonly unknown[],
+): ListProjection {
+  const found = shared.projection([names.flat.map, ...key], () =>
+    projectTools(format, site, shared.source, names, key),
+  );
+  for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
+  // Unchanged: send the caller's own list (content-equal lists share one projection).
+  return found.tools === shared.source ? { ...found, tools: list } : found;
+}
+
+function projectTools(
+  format: WireFormat<never>,
+  site: ToolListSite,
+  list: object,
+  names: WireNames,
+  key: readonly unknown[],
+): ListProjection {
+  const projected: ListProjection = { key, tools: list, warnings: [], restorers: [], leftOut: [] };
+  const seen = new Set<string>();
+  for (const declaration of site.declarations) {
+    projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
+      projectDeclaration(format, declaration, holder, trail, {
+        names,
+        target: key[0] as SchemaTarget,
+        seen,
+        projected,
+      }),
+    );
+  }
+  return projected;
+}
+
+function projectDeclaration(
+  format: WireFormat<never>,
+  site: DeclarationSite,
+  holder: unknown,
+  trail: readonly unknown[],
+  context: { names: WireNames; target: SchemaTarget; seen: Set<string>; projected: ListProjection },
+): unknown {
+  const { names, target, seen, projected } = context;
+  if (!isRecord(holder) || typeof holder[site.name] !== 'string') return holder;
+  const name = holder[site.name] as string;
+  if (site.namespace === 'self')
+    return withProperty(holder, site.name, names.namespace?.toWire(name));
+  if (format.uniqueNames === true) {
+    // The provider rejects the whole request when two tools share a name.
+    if (seen.has(name)) {
+      projected.warnings.push({
+        code: 'DUPLICATE_TOOL_LEFT_OUT',
+        tool: name,
+        message: `Tool "${name}": offered twice; ${format.provider} takes each tool name once, so only the first is sent.`,
+      });
+      return LEFT_OUT;
+    }
+    seen.add(name);
+  }
+  const space =
+    site.namespace === 'parent' ? String((trail.at(-3) as Json | undefined)?.name) : undefined;
+  const canonical = space === undefined ? name : space + names.separator + name;
+  let next = withProperty(
+    holder,
+    site.name,
+    space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
+  );
+  if (site.description !== undefined) {
+    const given = holder[site.description];
+    const aliased =
+      space !== undefined &&
+      (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
+    const description =
+      space === undefined
+        ? names.flat.describe(name, given)
+        : aliased
+          ? describeAlias({
+              canonical,
+              description: typeof given === 'string' ? given : undefined,
+              separator: names.separator,
+            })
+          : given;
+    if (description !== undefined) next = withProperty(next, site.description, description);
+    if (site.omitEmptyDescription === true && next[site.description] === '')
+      next = withProperty(next, site.description, undefined);
+  }
+  const strict = site.strict !== undefined && holder[site.strict] === true;
+  for (const field of site.schemas ?? []) {
+    const path = field.at as readonly string[];
+    const schema = path.reduce<unknown>(
+      (value, step) => (isRecord(value) ? value[step] : undefined),
+      holder,
+    );
+    if (schema === undefined && site.schemaRequired !== true) continue;
+    const result = projectToolSchema({
+      schema,
+      target,
+      tool: canonical,
+      ...(strict ? { strict } : {}),
+      ...(field.jsonSchema === true ? { jsonSchema: true } : {}),
+    });
+    projected.warnings.push(...result.warnings);
+    if (result.quarantined) {
+      projected.leftOut.push(canonical);
+      return LEFT_OUT;
+    }
+    if (result.restore !== undefined) projected.restorers.push([canonical, result.restore]);
+    next = setAt(next, path, result.schema);
+    // Strict was asked for but cannot hold without changing what the schema accepts.
+    if (strict && target === 'openai' && !result.strict)
+      next = withProperty(next, site.strict as string, false);
+  }
+  return next;
+}
+
+function setAt(holder: Json, path: readonly string[], value: unknown): Json {
+  const [first, ...rest] = path as [string, ...string[]];
+  if (rest.length === 0) return withProperty(holder, first, value);
+  const inner = holder[first];
+  return withProperty(holder, first, setAt(isRecord(inner) ? inner : {}, rest, value));
+}

@@ -1,0 +1,88 @@
+import {
+  type Fingerprint,
+  matchesContent,
+  matchesFingerprint,
+  recordContent,
+  recordFingerprint,
+  sameValues,
+} from './remember.js';
+import type { ToolListSite } from './wire-format.js';
+import { isRecord, visitPath } from './wire-path.js';
+
+/**
+ * What is known of a tool list's content: its canonical names, and its projections by maps and
+ * options. Lists with the same content share one, whatever their objects.
+ * @internal
+ */
+export interface SharedList {
+  /** Every name the list offers, once each, in order. */
+  readonly names: readonly string[];
+  readonly set: ReadonlySet<string>;
+  /** The list the projections were made from (the first of its content). */
+  readonly source: object;
+  /** The projection stored for `key` (compared value by value), else `compute()`, stored. */
+  projection<TValue>(key: readonly unknown[], compute: () => TValue): TValue;
+}
+
+interface Shared extends SharedList {
+  content: unknown[];
+  projections: { key: readonly unknown[]; value: unknown }[];
+}
+
+const byList = new WeakMap<object, { recorded: unknown[]; shared: Shared }>();
+// By names, for content-keyed reuse: a gateway sees the same tools as fresh JSON on every turn.
+const byNames = new Map<string, Shared>();
+const MAX_CONTENTS = 16;
+const MAX_PROJECTIONS = 4;
+
+/**
+ * The shared entry of a request's tool list. The same list object sent again is recognised by
+ * its fingerprint (what the projection reads, schemas by identity); a new object (fresh JSON)
+ * by its names first, then by a comparison of its whole content with the list last seen with
+ * those names, so the same tools are never projected twice.
+ * @internal
+ */
+export function toolList(
+  site: ToolListSite,
+  list: object,
+  fingerprint: Fingerprint<object>,
+): SharedList {
+  const known = byList.get(list);
+  if (known !== undefined && matchesFingerprint(known.recorded, list, fingerprint))
+    return known.shared;
+  const set = new Set<string>();
+  for (const declaration of site.declarations) {
+    if (declaration.namespace !== undefined) continue;
+    visitPath(list, declaration.at, (holder) => {
+      const name = isRecord(holder) ? holder[declaration.name] : undefined;
+      if (typeof name === 'string') set.add(name);
+    });
+  }
+  const names = [...set];
+  const key = names.join('\u0000');
+  let shared = byNames.get(key);
+  if (shared === undefined || !matchesContent(shared.content, list)) {
+    const projections: Shared['projections'] = [];
+    shared = {
+      names,
+      set,
+      source: list,
+      content: recordContent(list),
+      projections,
+      projection<TValue>(projectionKey: readonly unknown[], compute: () => TValue): TValue {
+        const found = projections.find((candidate) => sameValues(candidate.key, projectionKey));
+        if (found !== undefined) return found.value as TValue;
+        const value = compute();
+        // A few maps and options per list (envelopes, name sets); the oldest goes first.
+        if (projections.length >= MAX_PROJECTIONS) projections.shift();
+        projections.push({ key: projectionKey, value });
+        return value;
+      },
+    };
+    byNames.delete(key);
+    if (byNames.size >= MAX_CONTENTS) byNames.delete(byNames.keys().next().value as string);
+    byNames.set(key, shared);
+  }
+  byList.set(list, { recorded: recordFingerprint(list, fingerprint), shared });
+  return shared;
+}

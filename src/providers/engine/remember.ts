@@ -1,0 +1,161 @@
+/**
+ * Calls `visit` with every value a projection reads from an object, in a fixed order; a stored
+ * result is reused only while the same values (`===`) come out again.
+ */
+export type Fingerprint<TObject> = (object: TObject, visit: (value: unknown) => void) => void;
+
+interface Entry {
+  key: readonly unknown[];
+  recorded: unknown[];
+  value: unknown;
+}
+
+/**
+ * The one memo of the adapters: the value stored for `object` while `key` (compared value by
+ * value) and the object's fingerprint are unchanged, else `compute()`, stored for next time. Hosts
+ * resend their tools and history on every turn, and a projection is a function of what its
+ * fingerprint visits, so an object edited in place is projected again. Strings changed inside an
+ * object the fingerprint does not visit are not seen: treat a sent request as a value.
+ *
+ * @example
+ * ```ts
+ * const projected = remember(cache, message, [map], fingerprint, () => projectMessage(message));
+ * ```
+ */
+export function remember<TObject extends object, TValue>(
+  cache: WeakMap<object, unknown>,
+  object: TObject,
+  key: readonly unknown[],
+  fingerprint: Fingerprint<TObject>,
+  compute: () => TValue,
+): TValue {
+  const entry = cache.get(object) as Entry | undefined;
+  if (
+    entry !== undefined &&
+    sameValues(entry.key, key) &&
+    matchesFingerprint(entry.recorded, object, fingerprint)
+  ) {
+    return entry.value as TValue;
+  }
+  const value = compute();
+  cache.set(object, { key, recorded: recordFingerprint(object, fingerprint), value });
+  return value;
+}
+
+/**
+ * True when both lists hold the same values (`===`), in order.
+ * @internal
+ */
+export function sameValues(left: readonly unknown[], right: readonly unknown[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+// One comparison runs at a time (projection is synchronous and fingerprints do not nest), so the
+// visitor's state lives here instead of in a closure made for every object of every request.
+let expected: readonly unknown[] = [];
+let position = 0;
+let matching = true;
+let recording: unknown[] = [];
+
+function compare(value: unknown): void {
+  if (matching && expected[position] !== value) matching = false;
+  position++;
+}
+
+function record(value: unknown): void {
+  recording.push(value);
+}
+
+/**
+ * True when `fingerprint` visits exactly the recorded values, in order.
+ * @internal
+ */
+export function matchesFingerprint<TObject>(
+  recorded: readonly unknown[],
+  object: TObject,
+  fingerprint: Fingerprint<TObject>,
+): boolean {
+  expected = recorded;
+  position = 0;
+  matching = true;
+  fingerprint(object, compare);
+  const same = matching && position === recorded.length;
+  expected = [];
+  return same;
+}
+
+/**
+ * The values `fingerprint` visits, in order.
+ * @internal
+ */
+export function recordFingerprint<TObject>(
+  object: TObject,
+  fingerprint: Fingerprint<TObject>,
+): unknown[] {
+  const recorded: unknown[] = [];
+  recording = recorded;
+  fingerprint(object, record);
+  recording = [];
+  return recorded;
+}
+
+const ARRAY = Symbol('array');
+const END = Symbol('end');
+
+/**
+ * The whole content of a JSON value as a flat list (keys, primitive values and markers, in
+ * order), to recognise the same content arriving as new objects (fresh JSON on every request).
+ * @internal
+ */
+export function recordContent(value: unknown): unknown[] {
+  const flat: unknown[] = [];
+  const walk = (current: unknown): void => {
+    if (typeof current !== 'object' || current === null) flat.push(current);
+    else if (Array.isArray(current)) {
+      flat.push(ARRAY, current.length);
+      for (const item of current) walk(item);
+    } else {
+      for (const key in current) {
+        flat.push(key);
+        walk((current as Record<string, unknown>)[key]);
+      }
+      flat.push(END);
+    }
+  };
+  walk(value);
+  return flat;
+}
+
+/**
+ * True when `value` has exactly the recorded content (see {@link recordContent}). Reads every
+ * value once and stops at the first difference; keys from `JSON.parse` are interned, so most
+ * comparisons are of identical strings.
+ * @internal
+ */
+export function matchesContent(recorded: readonly unknown[], value: unknown): boolean {
+  let at = 0;
+  const walk = (current: unknown): boolean => {
+    if (typeof current !== 'object' || current === null) return recorded[at++] === current;
+    if (Array.isArray(current)) {
+      if (recorded[at++] !== ARRAY || recorded[at++] !== current.length) return false;
+      for (let index = 0; index < current.length; index++) {
+        const item = current[index];
+        if (typeof item !== 'object' || item === null) {
+          if (recorded[at++] !== item) return false;
+        } else if (!walk(item)) return false;
+      }
+      return true;
+    }
+    for (const key in current) {
+      if (recorded[at++] !== key) return false;
+      const item = (current as Record<string, unknown>)[key];
+      if (typeof item !== 'object' || item === null) {
+        if (recorded[at++] !== item) return false;
+      } else if (!walk(item)) return false;
+    }
+    return recorded[at++] === END;
+  };
+  return walk(value) && at === recorded.length;
+}

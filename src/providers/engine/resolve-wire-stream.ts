@@ -1,0 +1,118 @@
+import type { ResolvedStreamEvents } from '../../core/projection/create-request-projection.js';
+import type { NameResolution } from '../../core/projection/name-resolution.js';
+import type { StreamFormat } from './wire-format.js';
+import { resolveCall, type WireNames } from './wire-names.js';
+import { isRecord, updatePath, visitPath, withProperty } from './wire-path.js';
+
+type Json = Record<string, unknown>;
+
+interface Held {
+  canonical: string;
+  pieces: string[];
+}
+
+/**
+ * The stream side of a projected request: `resolve` turns one event into the events to pass on,
+ * holding back the argument pieces of a call whose arguments must be rewritten and releasing them,
+ * restored, as one piece just before the event that ends the call; `flush` releases whatever is
+ * still held when the stream ends without those events. Every format releases the same way: a
+ * held call that received no argument text is released as `{}` (no arguments), which every
+ * provider SDK's stream parser takes.
+ * @internal
+ */
+export function createStreamResolver(
+  format: StreamFormat,
+  names: WireNames,
+): {
+  resolve<TEvent>(event: TEvent): ResolvedStreamEvents<TEvent>;
+  flush<TEvent>(): ResolvedStreamEvents<TEvent>;
+} {
+  const held = new Map<string, Held>();
+  const state = new Map<string, unknown>();
+  const hold = format.hold;
+  let last: Json | undefined;
+  const restore = (entry: Held, whole: string | undefined, resolutions: NameResolution[]) => {
+    const text = whole ?? (entry.pieces.length === 0 ? '{}' : entry.pieces.join(''));
+    const restored = names.flat.restoreArgumentsText(entry.canonical, text);
+    resolutions.push(...restored.resolutions);
+    return restored.text;
+  };
+  return {
+    resolve<TEvent>(event: TEvent): ResolvedStreamEvents<TEvent> {
+      const resolutions: NameResolution[] = [];
+      if (!isRecord(event)) return { events: [event], resolutions };
+      let next: Json = format.prepare === undefined ? event : format.prepare(event, state);
+      for (const site of format.calls ?? []) {
+        next = updatePath(
+          next,
+          site.at,
+          (holder) => resolveCall(holder, site, names, resolutions, true).holder,
+        );
+      }
+      if (hold === undefined) return { events: [next as TEvent], resolutions };
+      last = next;
+      for (const site of hold.starts) {
+        next = updatePath(next, site.at, (holder, trail) => {
+          const key = hold.key(trail);
+          const resolved = resolveCall(holder, site, names, resolutions, false);
+          const { canonical } = resolved;
+          // A name starts a call: a key seen before (a reused index) starts afresh.
+          if (key !== undefined && isRecord(holder) && typeof holder[site.name ?? ''] === 'string')
+            held.delete(key);
+          if (
+            key !== undefined &&
+            canonical !== undefined &&
+            names.flat.rewritesArguments(canonical)
+          )
+            held.set(key, { canonical, pieces: [] });
+          let call = resolved.holder;
+          const entry = key === undefined ? undefined : held.get(key);
+          const field = site.fragment;
+          if (entry !== undefined && field !== undefined && isRecord(call)) {
+            const piece = call[field];
+            if (typeof piece === 'string') {
+              entry.pieces.push(piece);
+              call = withProperty(call, field, '');
+            }
+          }
+          return call;
+        });
+      }
+      let dropped = false;
+      for (const site of hold.fragments ?? []) {
+        visitPath(next, site.at, (holder, trail) => {
+          const key = hold.key(trail);
+          const entry = key === undefined ? undefined : held.get(key);
+          const piece = isRecord(holder) ? holder[site.arguments as string] : undefined;
+          if (entry !== undefined && typeof piece === 'string') {
+            entry.pieces.push(piece);
+            dropped = true;
+          }
+        });
+      }
+      if (dropped) return { events: [], resolutions };
+      const events: unknown[] = [];
+      for (const key of held.size === 0 ? [] : hold.ends(next, [...held.keys()])) {
+        const entry = held.get(key);
+        if (entry === undefined) continue;
+        held.delete(key);
+        const whole = hold.endText?.(next);
+        const text = restore(entry, whole, resolutions);
+        events.push(hold.release(key, text, next));
+        if (whole !== undefined && hold.restoreEnd !== undefined)
+          next = hold.restoreEnd(next, text);
+      }
+      events.push(next);
+      return { events: events as TEvent[], resolutions };
+    },
+    flush<TEvent>(): ResolvedStreamEvents<TEvent> {
+      const resolutions: NameResolution[] = [];
+      const events: unknown[] = [];
+      for (const [key, entry] of held) {
+        events.push(hold?.release(key, restore(entry, undefined, resolutions), last));
+      }
+      held.clear();
+      return { events: events as TEvent[], resolutions };
+    },
+  };
+}

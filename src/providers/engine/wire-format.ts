@@ -1,0 +1,127 @@
+import type { EnvelopeInput } from '../../core/envelope.js';
+import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
+import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type { SchemaTarget } from '../../core/schema/schema-target.js';
+import type { WirePath } from './wire-path.js';
+
+/**
+ * A place that holds a tool name: the path to its holder and the holder's field. Without `name`,
+ * the value at `at` is the name itself (a string in a list, as Gemini's `allowedFunctionNames`).
+ */
+export interface NameSite {
+  /** The path from the root (request, history item, response, stream event) to the holder. */
+  readonly at: WirePath;
+  /** The holder's field with the name. */
+  readonly name?: string;
+  /** The holder's field with the call's arguments, when it is a call. */
+  readonly arguments?: string;
+  /** True when the arguments are JSON text (OpenAI), false when they are an object. */
+  readonly text?: boolean;
+  /** The holder's field with a namespace (Responses): then the name is a member of it. */
+  readonly namespace?: string;
+}
+
+/** A tool definition inside a tool list: its name, description, schema and strict fields. */
+export interface DeclarationSite {
+  /** The path from the list to the definition (`['*', 'function']`). */
+  readonly at: WirePath;
+  readonly name: string;
+  readonly description?: string;
+  /** Where the input schema sits, as a path from the definition; `jsonSchema` for Gemini's `parametersJsonSchema`. */
+  readonly schemas?: readonly { readonly at: WirePath; readonly jsonSchema?: boolean }[];
+  /** A schema is projected even when the definition has none (the provider requires one). */
+  readonly schemaRequired?: boolean;
+  /** The field that asks for OpenAI strict mode. */
+  readonly strict?: string;
+  /** Bedrock rejects an empty description: leave it out. */
+  readonly omitEmptyDescription?: boolean;
+  /**
+   * `self`: the definition is a namespace (its name is a namespace name); `parent`: it is a
+   * member of the namespace two steps up the path (`['*', namespace, 'tools', '*']`).
+   */
+  readonly namespace?: 'self' | 'parent';
+}
+
+/** A list of tool definitions (memoised as one unit: hosts resend it on every turn). */
+export interface ToolListSite {
+  /** The path from the request to the list. */
+  readonly at: WirePath;
+  readonly declarations: readonly DeclarationSite[];
+}
+
+/** Where a streamed call's arguments come in pieces, and how the format ends and releases it. */
+export interface HeldArguments {
+  /** Where a streamed call starts (its name), and the holder's field with a fragment, if any. */
+  readonly starts: readonly (NameSite & { readonly fragment?: string })[];
+  /** Argument fragments in events of their own (`arguments` names the field); dropped while held. */
+  readonly fragments?: readonly NameSite[];
+  /** The key of the call a holder belongs to, from the values walked through (`trail[0]` is the event). */
+  key(trail: readonly unknown[]): string | undefined;
+  /** The keys of held calls that this event ends. */
+  ends(event: Record<string, unknown>, held: readonly string[]): readonly string[];
+  /** The whole arguments text an end event carries itself (Responses `.done`), if any. */
+  endText?(event: Record<string, unknown>): string | undefined;
+  /** The end event with the restored arguments in it, when it carries them. */
+  restoreEnd?(event: Record<string, unknown>, text: string): Record<string, unknown>;
+  /** The event that releases a held call's restored arguments (`event`: the end, or the last event). */
+  release(key: string, text: string, event: Record<string, unknown> | undefined): unknown;
+}
+
+/** The stream events of a format. */
+export interface StreamFormat {
+  /** Whole calls inside an event (a final response, a finished call): resolved and restored. */
+  readonly calls?: readonly NameSite[];
+  /** Calls streamed in pieces, whose arguments are held back while they must be rewritten. */
+  readonly hold?: HeldArguments;
+  /** Prepares an event before it is read (Chat: tool calls without an `index`). */
+  prepare?(event: Record<string, unknown>, state: Map<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * One wire format, described as data: where each kind of tool name sits, and the hooks that are
+ * the format's own. The engine (`projectWireRequest`) derives everything else from it: name
+ * collection, change detection, copy-on-write projection, resolution of responses and stream
+ * events, and the holding back of streamed arguments.
+ */
+export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptions> {
+  /** The request's name in messages (`OpenAI Chat Completions request`). */
+  readonly subject: string;
+  /** What to pass, for the message of a request that is not an object. */
+  readonly expected?: string;
+  /** The provider's name in warnings (`Anthropic`). */
+  readonly provider: string;
+  /** Fields that must be arrays, and fields that must be arrays when present. */
+  readonly arrays?: readonly string[];
+  readonly optionalArrays?: readonly string[];
+  /** The default envelope. */
+  readonly envelope: EnvelopeInput;
+  /** The schema dialect of the tool definitions. */
+  schemaTarget(options: TOptions, envelopeId: string): SchemaTarget;
+  readonly tools: readonly ToolListSite[];
+  /** Names may sit in namespaces (`NameSite.namespace`), fitted in maps of their own. */
+  readonly namespaced?: boolean;
+  /** A name offered twice is left out (with a warning): the provider rejects the request. */
+  readonly uniqueNames?: boolean;
+  /** Names of the tool choice, and the choice without tools that were left out of the request. */
+  readonly choice: readonly NameSite[];
+  withoutChoice?(request: Record<string, unknown>, leftOut: ReadonlySet<string>): unknown;
+  /** The history field and the name sites of one history item. */
+  readonly history: { readonly at: string; readonly sites: readonly NameSite[] };
+  readonly response: readonly NameSite[];
+  readonly stream: StreamFormat;
+  /** The envelope when none is given, from the request (Anthropic tool search). */
+  envelopeFor?(request: Record<string, unknown>): EnvelopeInput | undefined;
+  /** Warnings about the request as a whole (Bedrock's required `toolConfig`). */
+  check?(request: Record<string, unknown>): ProjectionWarning[];
+  /**
+   * Rewrites the request before it is projected (Responses `namespaces: true` turns each server's
+   * tools into a namespace); `grouped` calls come back under their flat canonical names.
+   */
+  group?(
+    request: Record<string, unknown>,
+    options: TOptions,
+    separator: string,
+  ): { request: Record<string, unknown>; grouped: ReadonlySet<string> } | undefined;
+  /** Final touches on every request sent (Gemini's SDK edits declarations in place). */
+  finish?(request: Record<string, unknown>): Record<string, unknown>;
+}

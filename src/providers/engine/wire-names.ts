@@ -1,0 +1,139 @@
+import type { RequestProjection } from '../../core/projection/create-request-projection.js';
+import type { NameResolution } from '../../core/projection/name-resolution.js';
+import type { NameSite } from './wire-format.js';
+import { isRecord, withProperty } from './wire-path.js';
+
+/**
+ * The name maps of one request: the flat one (canonical names), and for formats with namespaces
+ * one for namespace names and one for member names, each a separate wire field fitted on its own.
+ * @internal
+ */
+export interface WireNames {
+  readonly flat: RequestProjection;
+  readonly namespace: RequestProjection | undefined;
+  readonly member: RequestProjection | undefined;
+  readonly separator: string;
+  /** Flat canonical names sent as namespace members; their calls come back flat. */
+  readonly grouped: ReadonlySet<string>;
+}
+
+type Json = Record<string, unknown>;
+
+/** The namespace of a holder at a site, when the format has namespaces and the holder one. */
+function namespaceOf(holder: Json, site: NameSite, names: WireNames): string | undefined {
+  const space = site.namespace === undefined ? undefined : holder[site.namespace];
+  return typeof space === 'string' && names.namespace !== undefined ? space : undefined;
+}
+
+/**
+ * The name a holder at a site carries, and its namespace when it is a namespace member.
+ * @internal
+ */
+export function siteNames(
+  holder: unknown,
+  site: NameSite,
+  hasNamespaces: boolean,
+): { name: unknown; space: unknown } {
+  if (site.name === undefined) return { name: holder, space: undefined };
+  if (!isRecord(holder)) return { name: undefined, space: undefined };
+  const space = hasNamespaces && site.namespace !== undefined ? holder[site.namespace] : undefined;
+  return { name: holder[site.name], space: typeof space === 'string' ? space : undefined };
+}
+
+/**
+ * A name holder (a history call, a choice, a reference) with its names projected, and the tool
+ * names inside its arguments (`argumentNameTools`).
+ * @internal
+ */
+export function projectName(holder: unknown, site: NameSite, names: WireNames): unknown {
+  const { flat } = names;
+  if (site.name === undefined) return typeof holder === 'string' ? flat.toWire(holder) : holder;
+  if (!isRecord(holder) || typeof holder[site.name] !== 'string') return holder;
+  const name = holder[site.name] as string;
+  const space = namespaceOf(holder, site, names);
+  if (space !== undefined) {
+    const next = withProperty(holder, site.namespace as string, names.namespace?.toWire(space));
+    return withProperty(next, site.name, names.member?.toWire(name));
+  }
+  const next = withProperty(holder, site.name, flat.toWire(name));
+  if (site.arguments === undefined || !flat.hasArgumentNames(name)) return next;
+  const args = readArguments(holder[site.arguments], site.text === true);
+  const projected = flat.projectArguments(name, args);
+  if (projected === args) return next;
+  const value = site.text === true ? JSON.stringify(projected) : projected;
+  return withProperty(next, site.arguments, value);
+}
+
+/**
+ * Parsed arguments: JSON text parsed (`undefined` when it does not parse), objects as they are.
+ * @internal
+ */
+export function readArguments(value: unknown, text: boolean): unknown {
+  if (!text) return value;
+  if (typeof value !== 'string') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A returned call (or name reference) with its names resolved to canonical names and, when
+ * `restore` is set, its arguments restored to the server's shape with name references resolved.
+ * `canonical` is the call's canonical name, when it resolved.
+ * @internal
+ */
+export function resolveCall(
+  holder: unknown,
+  site: NameSite,
+  names: WireNames,
+  resolutions: NameResolution[],
+  restore: boolean,
+): { holder: unknown; canonical: string | undefined } {
+  if (site.name === undefined || !isRecord(holder) || typeof holder[site.name] !== 'string') {
+    return { holder, canonical: undefined };
+  }
+  const name = holder[site.name] as string;
+  const space = namespaceOf(holder, site, names);
+  let next: Json;
+  let canonical: string | undefined;
+  if (space !== undefined) {
+    const spaceResolution = (names.namespace as RequestProjection).resolve(space);
+    const member = (names.member as RequestProjection).resolve(name);
+    resolutions.push(spaceResolution, member);
+    if (spaceResolution.canonical !== undefined && member.canonical !== undefined) {
+      canonical = spaceResolution.canonical + names.separator + member.canonical;
+    }
+    // A namespace toolwire made from an MCP server: the host gets the flat canonical name back.
+    if (canonical !== undefined && names.grouped.has(canonical)) {
+      next = withProperty(
+        withProperty(holder, site.namespace as string, undefined),
+        site.name,
+        canonical,
+      );
+    } else {
+      next = withProperty(holder, site.namespace as string, spaceResolution.name);
+      next = withProperty(next, site.name, member.name);
+    }
+  } else {
+    const resolution = names.flat.resolve(name);
+    resolutions.push(resolution);
+    canonical = resolution.canonical;
+    next = withProperty(holder, site.name, resolution.name);
+  }
+  const field = site.arguments;
+  if (!restore || field === undefined || canonical === undefined)
+    return { holder: next, canonical };
+  const value = next[field];
+  if (site.text === true) {
+    if (typeof value !== 'string') return { holder: next, canonical };
+    const restored = names.flat.restoreArgumentsText(canonical, value);
+    resolutions.push(...restored.resolutions);
+    return { holder: withProperty(next, field, restored.text), canonical };
+  }
+  if (value === undefined) return { holder: next, canonical };
+  const restored = names.flat.restoreArguments(canonical, value);
+  resolutions.push(...restored.resolutions);
+  return { holder: withProperty(next, field, restored.arguments), canonical };
+}

@@ -1,0 +1,177 @@
+/**
+ * A filter step of a {@link WirePath}: the walk goes on only where each listed field of the
+ * current value holds one of the listed values (`{ type: ['function'] }`).
+ */
+export type WireFilter = Readonly<Record<string, readonly unknown[]>>;
+
+/**
+ * Where something sits in a wire object, as data: field names, `'*'` for every element of an
+ * array, and filters ({@link WireFilter}). `['messages', '*', 'tool_calls', '*', 'function']` is
+ * every function of every tool call of every message.
+ */
+export type WirePath = readonly (string | WireFilter)[];
+
+type Json = Record<string, unknown>;
+
+/**
+ * True for a plain, non-array object; keeps the static type of typed values.
+ * @internal
+ */
+export function isRecord<T>(
+  value: T,
+): value is Exclude<T, null | undefined | readonly unknown[]> & Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The object with `key` set to `value`: the object itself when the value is already there, else a
+ * shallow copy with the same prototype (the input is never mutated). `undefined` removes the key.
+ * @internal
+ */
+export function withProperty<TObject extends object>(
+  object: TObject,
+  key: string,
+  value: unknown,
+): TObject {
+  const record = object as Json;
+  if (record[key] === value && (value !== undefined || !Object.hasOwn(record, key))) return object;
+  const prototype = Object.getPrototypeOf(object) as object | null;
+  // SDK response classes keep their getters (Gemini's `functionCalls`); plain objects stay plain.
+  const copy =
+    prototype === Object.prototype
+      ? { ...record }
+      : Object.assign(Object.create(prototype), record);
+  if (value === undefined) delete copy[key];
+  else copy[key] = value;
+  return copy as TObject;
+}
+
+/**
+ * What a visit or an update returns for an element to leave out of its array (a quarantined or
+ * repeated tool): the nearest `'*'` above drops the element.
+ * @internal
+ */
+export const LEFT_OUT: unique symbol = Symbol('toolwire.left-out');
+
+/**
+ * Calls `visit` on every value found at `path` below `value`, with the values walked through
+ * (`trail[0]` is `value` itself, the last is the found value).
+ * @internal
+ */
+export function visitPath(
+  value: unknown,
+  path: WirePath,
+  visit: (found: unknown, trail: readonly unknown[]) => void,
+): void {
+  const trail: unknown[] = [];
+  const walk = (current: unknown, depth: number): void => {
+    trail.push(current);
+    if (depth === path.length) visit(current, trail);
+    else {
+      const step = path[depth] as string | WireFilter;
+      if (step === '*') {
+        if (Array.isArray(current)) for (const item of current) walk(item, depth + 1);
+      } else if (typeof step === 'string') {
+        if (isRecord(current)) walk(current[step], depth + 1);
+      } else if (matches(current, step)) walk(current, depth + 1);
+    }
+    trail.pop();
+  };
+  walk(value, 0);
+}
+
+/**
+ * `value` with every value found at `path` replaced by `update(found, trail)`, copied on write
+ * along the changed paths only: the input itself when nothing changed. An update that returns
+ * {@link LEFT_OUT} removes the element of the nearest `'*'` above it.
+ * @internal
+ */
+export function updatePath<TValue>(
+  value: TValue,
+  path: WirePath,
+  update: (found: unknown, trail: readonly unknown[]) => unknown,
+): TValue {
+  const trail: unknown[] = [];
+  const walk = (current: unknown, depth: number): unknown => {
+    trail.push(current);
+    let next = current;
+    if (depth === path.length) next = update(current, trail);
+    else {
+      const step = path[depth] as string | WireFilter;
+      if (step === '*') {
+        if (Array.isArray(current)) next = mapIfChanged(current, (item) => walk(item, depth + 1));
+      } else if (typeof step === 'string') {
+        if (isRecord(current) && current[step] !== undefined) {
+          const inner = walk(current[step], depth + 1);
+          next = inner === LEFT_OUT ? LEFT_OUT : withProperty(current, step, inner);
+        }
+      } else if (matches(current, step)) next = walk(current, depth + 1);
+    }
+    trail.pop();
+    return next;
+  };
+  return walk(value, 0) as TValue;
+}
+
+/**
+ * Calls `visit` with every value a walk of `path` reads (each object and array on the way, each
+ * array's length, each filtered field), then `leaf(found)` at each found value: the fingerprint
+ * of what a projection along that path depends on.
+ * @internal
+ */
+export function fingerprintPath(
+  value: unknown,
+  path: WirePath,
+  visit: (part: unknown) => void,
+  leaf: (found: unknown) => void,
+): void {
+  const walk = (current: unknown, depth: number): void => {
+    visit(current);
+    if (depth === path.length) {
+      leaf(current);
+      return;
+    }
+    const step = path[depth] as string | WireFilter;
+    if (step === '*') {
+      if (!Array.isArray(current)) return;
+      visit(current.length);
+      for (const item of current) walk(item, depth + 1);
+    } else if (typeof step === 'string') {
+      if (isRecord(current)) walk(current[step], depth + 1);
+    } else if (isRecord(current)) {
+      for (const field in step) visit(current[field]);
+      if (matches(current, step)) walk(current, depth + 1);
+    }
+  };
+  walk(value, 0);
+}
+
+/**
+ * Maps an array, returning the array itself when no element changed; elements mapped to
+ * {@link LEFT_OUT} are dropped.
+ * @internal
+ */
+export function mapIfChanged<TItem>(
+  array: readonly TItem[],
+  map: (item: TItem, index: number) => unknown,
+): TItem[] {
+  let copy: TItem[] | undefined;
+  for (let index = 0; index < array.length; index++) {
+    const item = array[index] as TItem;
+    const next = map(item, index);
+    if (next !== item) {
+      copy ??= array.slice(0, index);
+      if (next !== LEFT_OUT) copy.push(next as TItem);
+    } else if (copy !== undefined) {
+      copy.push(item);
+    }
+  }
+  return copy ?? (array as TItem[]);
+}
+
+function matches(value: unknown, filter: WireFilter): boolean {
+  if (!isRecord(value)) return false;
+  for (const field in filter)
+    if (!(filter[field] as unknown[]).includes(value[field])) return false;
+  return true;
+}
