@@ -4,6 +4,7 @@ import { diffCommand } from './commands/diff.js';
 import { gatewayCommand } from './commands/gateway.js';
 import { lintCommand } from './commands/lint.js';
 import { namesCommand } from './commands/names.js';
+import { proxyCommand } from './commands/proxy.js';
 
 /**
  * Every `toolwire` subcommand, in the order `toolwire --help` lists them.
@@ -32,4 +33,5 @@ export const COMMANDS: readonly CommandSpec[] = [
   diffCommand,
   captureCommand,
   gatewayCommand,
+  proxyCommand,
 ];

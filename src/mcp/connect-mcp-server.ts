@@ -6,6 +6,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { JsonLineBuffer } from './json-line-buffer.js';
 import { limitFetch } from './limit-fetch.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
@@ -48,6 +49,8 @@ export interface StartDiagnostics {
 export interface ConnectMcpServerOptions {
   config: McpServerConfig;
   clientInfo: { name: string; version: string };
+  /** What the client declares it supports (sampling, elicitation, roots); none by default. */
+  capabilities?: ClientCapabilities;
   timeout: number;
   signal?: AbortSignal;
   /** Masks secrets in what the server writes to stderr and in protocol errors, as they are kept. */
@@ -138,7 +141,7 @@ async function connectStdio(
     }
     await client.close().catch(() => undefined);
   };
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
   const connection: LiveConnection = {
     client,
     transport,
@@ -177,7 +180,7 @@ async function connectHttp(
     kind === 'sse'
       ? new SSEClientTransport(new URL(url), { requestInit, fetch })
       : new StreamableHTTPClientTransport(new URL(url), { requestInit, fetch });
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
   const connection: LiveConnection = {
     client,
     transport,

@@ -1,4 +1,5 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, ClientCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../core/naming-preset.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { callMcpTool } from './call-mcp-tool.js';
@@ -73,6 +74,16 @@ export interface McpHubOptions {
    * call the hub produces.
    */
   secrets?: readonly string[];
+  /**
+   * What the hub declares to every server it connects (a proxy declares the sampling, elicitation
+   * and roots it forwards to its own clients). @defaultValue `{}`
+   */
+  clientCapabilities?: ClientCapabilities;
+  /**
+   * Called with each server's SDK client before it connects (again after every restart), to
+   * install handlers for server-to-client requests and notifications the hub does not handle.
+   */
+  prepareClient?: (server: string, client: Client) => void;
 }
 
 /** Options of {@link McpHub.callTool}. */
@@ -238,6 +249,15 @@ export class McpHub {
     return record === undefined || status === undefined
       ? undefined
       : { tools: record.listed.map((tool) => structuredClone(tool)), status };
+  }
+
+  /**
+   * The live SDK client of a ready server, for requests the hub does not wrap (prompts, resources,
+   * completion, logging); `undefined` while the server is not ready.
+   */
+  client(key: string): Client | undefined {
+    const record = this.#records.get(key);
+    return record?.status.state === 'ready' ? record.connection?.client : undefined;
   }
 
   /** Listens to status and tool changes; returns the function that stops listening. */

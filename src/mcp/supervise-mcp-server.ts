@@ -40,6 +40,9 @@ export async function connectServer(
       diagnostics,
       config,
       clientInfo: context.options.clientInfo ?? { name: 'toolwire', version: VERSION },
+      ...(context.options.clientCapabilities === undefined
+        ? {}
+        : { capabilities: context.options.clientCapabilities }),
       timeout: limits.connectTimeout,
       maxMessageBytes: limits.maxMessageBytes,
       mask: context.mask,
@@ -138,6 +141,7 @@ export async function closeServer(record: McpServerRecord): Promise<void> {
 }
 
 function prepareClient(context: McpHubContext, record: McpServerRecord, client: Client): void {
+  context.options.prepareClient?.(record.key, client);
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     // Only marks the server; a flood of notifications costs one refresh round at a time.
     if (record.status.state === 'ready') requestToolsRefresh(context, record);

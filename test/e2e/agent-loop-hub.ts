@@ -157,7 +157,7 @@ export function agentLoopScript(folder: string, envelope: EnvelopeInput): ToolCa
 }
 
 /** The text of an outcome's result, every text block joined. */
-export function outcomeText(outcome: HubToolCallOutcome | undefined): string {
+export function outcomeText(outcome: Pick<HubToolCallOutcome, 'result'> | undefined): string {
   const content = (outcome?.result.content ?? []) as { type?: string; text?: string }[];
   return content
     .filter((block) => block.type === 'text')
