@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { ToolwireError } from '../core/toolwire-error.js';
+import { displayMcpServer, mcpServerSecrets } from '../mcp/display-mcp-server.js';
 import { findMcpConfigFiles } from '../mcp/find-mcp-config-files.js';
+import { createSecretMask } from '../mcp/mask-secrets.js';
 import type { McpCatalog } from '../mcp/parse-catalog.js';
 import { parseCatalog } from '../mcp/parse-catalog.js';
 import { type McpServerEntry, parseMcpConfig } from '../mcp/parse-mcp-config.js';
@@ -205,13 +207,19 @@ async function listServers(
 ): Promise<LoadedTarget> {
   // The MCP SDK loads only when servers are started, not for catalogs.
   const { createMcpHub } = await import('../mcp/mcp-hub.js');
+  // Every value a `${VAR}` expanded, and every env and header value, is masked in whatever this
+  // returns or reports (the hub masks its own reasons and stderr; a server may also echo a secret
+  // in its tool list). Sources are shown as written, with `${VAR}` unexpanded.
+  const secrets = servers.flatMap((entry) => mcpServerSecrets(entry));
+  const mask = createSecretMask(secrets);
   const hub = createMcpHub({
     servers,
     restart: false,
     connectTimeout: options.timeout,
     listTimeout: options.timeout,
   });
-  const progress = options.progress;
+  const report = options.progress;
+  const progress = report === undefined ? undefined : (line: string) => report(mask(line));
   const connecting = servers.filter((entry) => entry.config !== undefined && !entry.disabled);
   if (progress !== undefined && connecting.length > 0) {
     progress(`connecting ${connecting.length} server${connecting.length === 1 ? '' : 's'}...`);
@@ -238,12 +246,12 @@ async function listServers(
           how: 'tools/list live',
           tools: (listed?.tools ?? []) as McpCatalog['tools'],
         };
-        const config = entry?.config;
-        if (config !== undefined) {
+        const shown = entry === undefined ? undefined : displayMcpServer(entry);
+        if (shown !== undefined) {
           catalog.source =
-            config.type === 'stdio'
-              ? `stdio:${[config.command, ...config.args].join(' ')}`
-              : `${status.transport ?? 'http'}:${config.url}`;
+            shown.type === 'stdio'
+              ? `stdio:${shown.text}`
+              : `${status.transport ?? 'http'}:${shown.url}`;
         }
         if (status.serverInfo !== undefined) catalog.serverInfo = status.serverInfo;
         if (status.protocolVersion !== undefined) catalog.protocolVersion = status.protocolVersion;
@@ -258,10 +266,21 @@ async function listServers(
         });
       }
     }
-    return { description, catalogs, failures, warnings };
+    const loaded = { description, catalogs, failures, warnings };
+    return secrets.length === 0 ? loaded : maskStrings(loaded, mask);
   } finally {
     await hub.close();
   }
+}
+
+function maskStrings<T>(value: T, mask: (text: string) => string): T {
+  if (typeof value === 'string') return mask(value) as T;
+  if (Array.isArray(value)) return value.map((entry) => maskStrings(entry, mask)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  // fromEntries defines own properties, so a `__proto__` key in a tool schema stays a key.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [mask(key), maskStrings(entry, mask)]),
+  ) as T;
 }
 
 function isConfig(document: unknown): boolean {
