@@ -2,6 +2,7 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { normalizeInputSchema } from '../normalize-input-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
+import { collectFittingSchemas } from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import type { SchemaTarget } from './schema-target.js';
 import { NEVER, STRICT_INCOMPATIBLE, type TreeContext } from './schema-tree-context.js';
@@ -39,9 +40,15 @@ export interface ProjectInputSchemaOptions {
   subject?: string;
 }
 
-/** Result of {@link projectInputSchema}. Frozen and cached: do not mutate it. */
+/**
+ * Result of {@link projectInputSchema}. Cached and shared: do not mutate it (what toolwire built is
+ * frozen; sub-schemas the target takes as they are stay the input's own objects).
+ */
 export interface ProjectInputSchemaResult {
-  /** The schema to send, fitting the target's rules. A new object, never the input. */
+  /**
+   * The schema to send, fitting the target's rules. A new root object, never the input itself; a
+   * sub-schema that already fits is the input's own object, not a copy.
+   */
   readonly schema: JsonSchemaObject;
   /** One warning per lossy change. */
   readonly warnings: readonly SchemaWarning[];
@@ -143,7 +150,7 @@ export function projectInputSchema(
 function computeOutcome(schema: unknown, options: ProjectInputSchemaOptions): Outcome {
   const { subject: _subject, ...rest } = options;
   try {
-    return deepFreeze(computeProjection(schema, rest));
+    return computeProjection(schema, rest);
   } catch (error) {
     if (!ToolwireError.isInstance(error)) throw error;
     const subjectFirst = error.message.startsWith(DEFAULT_SUBJECT);
@@ -167,15 +174,50 @@ function computeProjection(
       message: `Schema target "${String(target)}" is unknown. Use one of openai, anthropic, gemini, vertex, bedrock, mcp.`,
     });
   }
-  const normalized = normalizeInputSchema(schema);
   const rootWarnings: SchemaWarning[] = [];
-  const root = prepareRoot(normalized, options, rootWarnings);
   if (target === 'mcp') {
-    return { schema: root, warnings: [], argumentMap: null, strict: false };
+    // Pass-through: a normalised copy, all of it toolwire's own, so all of it frozen.
+    const root = prepareRoot(normalizeInputSchema(schema), options, rootWarnings);
+    return deepFreeze({ schema: root, warnings: [], argumentMap: null, strict: false });
   }
-  const result = projectRoot(root, options);
-  if (rootWarnings.length === 0) return result;
-  return { ...result, warnings: [...rootWarnings, ...result.warnings] };
+  // The walk reads the input as it is and copies only what it changes: a sub-schema the target
+  // takes as it is stays the input's own object (so it is not frozen: it is the caller's).
+  const input = schema === undefined || schema === null ? { type: 'object' } : schema;
+  const root = prepareRoot(input, options, rootWarnings);
+  const projected = projectRoot(root, options);
+  const result =
+    rootWarnings.length === 0
+      ? projected
+      : { ...projected, warnings: [...rootWarnings, ...projected.warnings] };
+  Object.freeze(result.schema);
+  for (const warning of result.warnings) Object.freeze(warning);
+  Object.freeze(result.warnings);
+  if (result.argumentMap !== null) freezeMap(result.argumentMap);
+  return Object.freeze(result);
+}
+
+/** Freezes an argument map, all toolwire's own but the original enum values it carries. */
+function freezeMap(map: ArgumentMap): void {
+  if (Object.isFrozen(map)) return;
+  Object.freeze(map);
+  for (const key of Object.keys(map) as (keyof ArgumentMap)[]) {
+    const value = map[key];
+    if (key === 'values') {
+      for (const pair of value as readonly (readonly [string, unknown])[]) Object.freeze(pair);
+      Object.freeze(value);
+    } else if (key === 'keys' || key === 'optionalNulls' || key === 'declared') {
+      Object.freeze(value);
+    } else if (key === 'anyOf' || key === 'prefixItems') {
+      Object.freeze(value);
+      for (const entry of value as readonly (ArgumentMap | null)[])
+        if (entry !== null) freezeMap(entry);
+    } else if (key === 'properties' || key === 'definitions') {
+      Object.freeze(value);
+      for (const entry of Object.values(value as Record<string, ArgumentMap>)) freezeMap(entry);
+    } else if (key === 'items' || key === 'additionalProperties') {
+      freezeMap(value as ArgumentMap);
+    }
+  }
 }
 
 function projectRoot(
@@ -220,6 +262,7 @@ function walk(
     definitions: new Map(),
     unrolled: new Set(),
     crowdedBranches: new Set(),
+    fitting: collectFittingSchemas(root, profile, strict),
     nodes: 0,
     strictProperties: 0,
     strictCharacters: 0,
@@ -246,7 +289,12 @@ function walk(
       cause: STRICT_INCOMPATIBLE,
     });
   }
-  const schema = projected.schema;
+  let schema = projected.schema;
+  if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
+    // Alternatives an `allOf` brought to the root.
+    schema = { ...schema };
+    mergeRootAlternatives(schema, options, context.warnings);
+  }
   // Arguments are always an object; every provider wants the root to say so.
   schema.type = 'object';
   delete schema.nullable;
@@ -325,6 +373,19 @@ function prepareRoot(
     });
     delete root[keyword];
   }
+  mergeRootAlternatives(root, options, warnings);
+  return root;
+}
+
+/**
+ * Anthropic rejects anyOf/oneOf/allOf at the top level and OpenAI strict rejects a root anyOf;
+ * offers the union of the alternatives' properties instead, requiring what they all require.
+ */
+function mergeRootAlternatives(
+  root: JsonSchemaObject,
+  options: ProjectInputSchemaOptions,
+  warnings: SchemaWarning[],
+): void {
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const alternatives = root[keyword];
     if (!Array.isArray(alternatives)) continue;
@@ -367,7 +428,6 @@ function prepareRoot(
     });
     root.description = typeof root.description === 'string' ? `${root.description} ${note}` : note;
   }
-  return root;
 }
 
 function unsupported(options: ProjectInputSchemaOptions, reason: string): ToolwireError {

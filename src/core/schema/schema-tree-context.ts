@@ -29,6 +29,8 @@ export interface TreeContext {
   readonly unrolled: Set<string>;
   /** Strict only: JSON Pointers of alternatives that have a sibling other than `null`. */
   readonly crowdedBranches: Set<string>;
+  /** Sub-schemas the target takes as they are (see `collectFittingSchemas`), when known. */
+  readonly fitting: Set<object> | undefined;
   nodes: number;
   strictProperties: number;
   strictCharacters: number;

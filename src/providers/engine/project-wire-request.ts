@@ -16,6 +16,7 @@ import { type SharedList, toolList } from './remember-tool-list.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
 import type { DeclarationSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
+  memberCanonical,
   projectName,
   readArguments,
   resolveCall,
@@ -151,7 +152,8 @@ function projectState<TOptions extends ProjectionOptions>(
     options.envelope ?? format.envelopeFor?.(request) ?? format.envelope;
   const flat = createNameCollector({ ...options, envelope });
   // Namespace and member names are fitted on their own: each is a separate wire field.
-  const separate = { ...options, envelope, argumentNameTools: {}, overrides: {} };
+  const { identities: _identities, ...shared }: ProjectionOptions = options;
+  const separate = { ...shared, envelope, argumentNameTools: {}, overrides: {} };
   const spaces =
     format.namespaced === true
       ? [createNameCollector(separate), createNameCollector(separate)]
@@ -263,7 +265,7 @@ function projectState<TOptions extends ProjectionOptions>(
 }
 
 const items = new WeakMap<object, unknown>();
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlyMap<string, string> = new Map();
 const historyFingerprints = new WeakMap<object, Fingerprint<Json>>();
 const listFingerprints = new WeakMap<object, Fingerprint<object>>();
 
@@ -379,7 +381,7 @@ function projectDeclaration(
   }
   const space =
     site.namespace === 'parent' ? String((trail.at(-3) as Json | undefined)?.name) : undefined;
-  const canonical = space === undefined ? name : space + names.separator + name;
+  const canonical = space === undefined ? name : memberCanonical(names, space, name);
   let next = withProperty(
     holder,
     site.name,
