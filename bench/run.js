@@ -6,6 +6,7 @@ const suites = [['core', runCoreBench]];
 for (const [file, exportName] of [
   ['./schema-bench.js', 'runSchemaBench'],
   ['./adapters-bench.js', 'runAdaptersBench'],
+  ['./hub-bench.js', 'runHubBench'],
   ['./gateway-bench.js', 'runGatewayBench'],
 ]) {
   if (existsSync(new URL(file, import.meta.url))) {
