@@ -8,6 +8,7 @@ for (const [file, exportName] of [
   ['./adapters-bench.js', 'runAdaptersBench'],
   ['./hub-bench.js', 'runHubBench'],
   ['./gateway-bench.js', 'runGatewayBench'],
+  ['./proxy-bench.js', 'runProxyBench'],
 ]) {
   if (existsSync(new URL(file, import.meta.url))) {
     const module = await import(file);

@@ -5,7 +5,12 @@ import type { ArgumentMap } from './argument-map.js';
 import { collectFittingSchemas } from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import type { SchemaTarget } from './schema-target.js';
-import { NEVER, STRICT_INCOMPATIBLE, type TreeContext } from './schema-tree-context.js';
+import {
+  isStrictFailure,
+  NEVER,
+  type StrictFailure,
+  type TreeContext,
+} from './schema-tree-context.js';
 import type { SchemaWarning } from './schema-warning.js';
 import { STRICT_MAX_CHARACTERS } from './strict-schema-rules.js';
 import { TARGET_PROFILES } from './target-profile.js';
@@ -231,11 +236,11 @@ function projectRoot(
     try {
       return { ...walk(root, 'openaiStrict', true, options), strict: true };
     } catch (error) {
-      if (!ToolwireError.isInstance(error) || error.cause !== STRICT_INCOMPATIBLE) throw error;
+      if (!isStrictFailure(error)) throw error;
       const loose = walk(root, 'openai', false, options);
       const fallback: SchemaWarning = {
         code: 'STRICT_FALLBACK',
-        path: /^Schema at "([^"]*)"/.exec(error.message)?.[1] ?? '',
+        path: error.strictPath,
         message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
       };
       return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
@@ -271,7 +276,7 @@ function walk(
   try {
     projected = projectSchemaTree(root, [], context);
   } catch (error) {
-    if (ToolwireError.isInstance(error) && error.cause !== STRICT_INCOMPATIBLE) {
+    if (ToolwireError.isInstance(error)) {
       throw new ToolwireError({
         code: error.code,
         message: `${subjectOf(options)}: ${error.message}`,
@@ -282,12 +287,12 @@ function walk(
   }
   if (projected === NEVER) throw unsupported(options, 'its schema accepts no arguments at all');
   if (strict && context.strictCharacters > STRICT_MAX_CHARACTERS) {
-    throw new ToolwireError({
-      code: 'UNSUPPORTED_SCHEMA',
+    const failure: StrictFailure = {
+      strictPath: '',
       message:
         'Schema cannot be made OpenAI-strict: its names and enum values exceed 120,000 characters.',
-      cause: STRICT_INCOMPATIBLE,
-    });
+    };
+    throw failure;
   }
   let schema = projected.schema;
   if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
