@@ -65,7 +65,8 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
   expected: 'the object passed to models.generateContent ({ model, contents, config })',
   provider: 'Gemini',
   envelope: 'gemini',
-  schemaTarget: (_options, envelope) => (envelope === 'vertex' ? 'vertex' : 'gemini'),
+  schemaTarget: (options, envelope) =>
+    options.schemaTarget ?? (envelope === 'vertex' ? 'vertex' : 'gemini'),
   tools: [
     {
       at: ['config', 'tools'],
