@@ -1,5 +1,6 @@
 import type { EnvelopeInput } from '../envelope.js';
 import { DEFAULT_SEPARATOR } from '../join-tool-name.js';
+import type { SchemaTarget } from '../schema/schema-target.js';
 import type { ToolIdentity } from '../tool-identity.js';
 import { ToolwireError } from '../toolwire-error.js';
 import {
@@ -70,6 +71,13 @@ export interface ProjectionOptions {
   lenient?: boolean;
   /** Tools whose arguments hold tool names; those values are projected and resolved too. */
   argumentNameTools?: ArgumentNameTools;
+  /**
+   * The schema dialect of the model behind the endpoint, when it is not the API's own provider
+   * (an OpenAI-compatible router in front of Gemini: `'gemini'`; Anthropic models on Bedrock:
+   * `'bedrock'`). Input schemas are projected for it, and arguments restored from it.
+   * @defaultValue the API's own provider
+   */
+  schemaTarget?: SchemaTarget;
   /**
    * Add a short note of the canonical server and tool to the description of aliased tools.
    * @defaultValue `true`

@@ -292,20 +292,31 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
 function listFingerprint(site: ToolListSite): Fingerprint<object> {
   let fingerprint = listFingerprints.get(site);
   if (fingerprint === undefined) {
+    const readers = site.declarations.map((declaration) => {
+      const fields = [declaration.name, declaration.description, declaration.strict].filter(
+        (field) => field !== undefined,
+      );
+      const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
+      return { declaration, fields, schemas };
+    });
     fingerprint = (list, visit) => {
-      for (const declaration of site.declarations) {
+      for (const { declaration, fields, schemas } of readers) {
         fingerprintPath(list, declaration.at, visit, (holder) => {
           if (!isRecord(holder)) return;
-          for (const field of [declaration.name, declaration.description, declaration.strict]) {
-            if (field !== undefined) visit(holder[field]);
-          }
-          for (const schema of declaration.schemas ?? []) visitPath(holder, schema.at, visit);
+          for (const field of fields) visit(holder[field]);
+          for (const path of schemas) visit(readAt(holder, path));
         });
       }
     };
     listFingerprints.set(site, fingerprint);
   }
   return fingerprint;
+}
+
+function readAt(holder: unknown, path: readonly string[]): unknown {
+  let value = holder;
+  for (const step of path) value = isRecord(value) ? value[step] : undefined;
+  return value;
 }
 
 /** One projection of a tool list, for one set of maps and options. */
@@ -409,10 +420,7 @@ function projectDeclaration(
   const strict = site.strict !== undefined && holder[site.strict] === true;
   for (const field of site.schemas ?? []) {
     const path = field.at as readonly string[];
-    const schema = path.reduce<unknown>(
-      (value, step) => (isRecord(value) ? value[step] : undefined),
-      holder,
-    );
+    const schema = readAt(holder, path);
     if (schema === undefined && site.schemaRequired !== true) continue;
     const result = projectToolSchema({
       schema,

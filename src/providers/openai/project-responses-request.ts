@@ -58,7 +58,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
   provider: 'OpenAI',
   optionalArrays: ['tools'],
   envelope: 'openai',
-  schemaTarget: () => 'openai',
+  schemaTarget: (options) => options.schemaTarget ?? 'openai',
   namespaced: true,
   tools: [
     {
