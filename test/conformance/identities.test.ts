@@ -30,7 +30,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { function: { description?: string } }).function
+        description: ((p.request.tools ?? [])[0] as { function: { description?: string } }).function
           .description,
       };
     },
@@ -44,7 +44,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { description?: string }).description,
+        description: ((p.request.tools ?? [])[0] as { description?: string }).description,
       };
     },
   ],
@@ -62,7 +62,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { description?: string }).description,
+        description: ((p.request.tools ?? [])[0] as { description?: string }).description,
       };
     },
   ],
@@ -107,7 +107,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { description?: string }).description,
+        description: ((p.request.tools ?? [])[0] as { description?: string }).description,
       };
     },
   ],
