@@ -5,6 +5,8 @@
 // and on the same request again (warm). Runs after
 // `npm run build`: `node bench/adapters-bench.js`, or through `npm run bench`.
 import { fileURLToPath } from 'node:url';
+import { jsonSchema } from 'ai';
+import { prepareTools } from 'ai/internal';
 import { projectLanguageModelRequest } from '../dist/providers/ai-sdk/index.js';
 import { projectMessagesRequest } from '../dist/providers/anthropic/index.js';
 import { projectConverseRequest } from '../dist/providers/bedrock/index.js';
@@ -15,6 +17,7 @@ import { catalogs, median, SERVERS } from './bench-fixture.js';
 const AI_SDK_OPTIONS = { envelope: 'openai', schemaTarget: 'openai' };
 const COLD_TARGET = 0.05;
 const WARM_TARGET = 0.01;
+const FRESH_TARGET = 0.1;
 
 /** About 200 tools (canonical names, descriptions, MCP schemas) and the 50 that history calls. */
 function neutralTools(variant) {
@@ -389,6 +392,9 @@ function benchSubject(subject) {
   // Cold: the next turn of a conversation, a request object never seen before.
   const turns = Array.from({ length: 41 }, () => nextTurn(request));
   const cold = onceEach(turns, (fresh) => projectAndResolve(subject, fresh, response));
+  // Fresh JSON: the next turn as a gateway sees it, every object new (a deep copy of the request).
+  const copies = Array.from({ length: 41 }, () => structuredClone(nextTurn(request)));
+  const fresh = onceEach(copies, (copy) => projectAndResolve(subject, copy, response));
   // Warm: the same request again.
   const warm = pairedRatio(request, () => projectAndResolve(subject, request, response));
   return [
@@ -403,6 +409,12 @@ function benchSubject(subject) {
       value: cold.ratio,
       target: COLD_TARGET,
       detail: `${cold.micros.toFixed(0)} us`,
+    },
+    {
+      name: `adapter ${subject.name}: next turn as fresh JSON`,
+      value: fresh.ratio,
+      target: FRESH_TARGET,
+      detail: `${fresh.micros.toFixed(0)} us`,
     },
     {
       name: `adapter ${subject.name}: same request (warm)`,
@@ -422,6 +434,67 @@ function lastTool(request) {
 }
 
 /**
+ * Whole-corpus conversion as a user does it: every bundled catalog under canonical names, through
+ * `projectResponsesRequest` as one request of fresh objects (JSON parsed anew for every call, as a
+ * host or gateway holds it), against the AI SDK's `prepareTools` of the same tools (also fresh) in
+ * the same run. The first call of a content is cold; the rows time the calls that follow it.
+ */
+async function conversionRows() {
+  const tools = [];
+  for (const [file, catalog] of Object.entries(catalogs)) {
+    for (const tool of catalog.tools) {
+      tools.push({
+        type: 'function',
+        name: `${file}__${tool.name}`,
+        description: tool.description ?? '',
+        parameters: tool.inputSchema ?? { type: 'object', properties: {} },
+        strict: false,
+      });
+    }
+  }
+  const text = JSON.stringify({ model: 'gpt-5', input: 'Hello', tools });
+  const fresh = () => JSON.parse(text);
+  const aiTools = (request) =>
+    Object.fromEntries(
+      request.tools.map((tool) => [
+        tool.name,
+        {
+          type: 'function',
+          description: tool.description,
+          inputSchema: jsonSchema(tool.parameters),
+        },
+      ]),
+    );
+  const coldStart = performance.now();
+  projectResponsesRequest(fresh());
+  const cold = (performance.now() - coldStart) * 1000;
+  const ours = [];
+  const theirs = [];
+  const ratios = [];
+  for (let round = 0; round < 15; round++) {
+    const request = fresh();
+    const start = performance.now();
+    projectResponsesRequest(request);
+    const oursUs = (performance.now() - start) * 1000;
+    const prepared = aiTools(fresh());
+    const aiStart = performance.now();
+    await prepareTools({ tools: prepared });
+    const theirsUs = (performance.now() - aiStart) * 1000;
+    ours.push(oursUs);
+    theirs.push(theirsUs);
+    ratios.push(oursUs / theirsUs);
+  }
+  return [
+    {
+      name: 'whole corpus through projectResponsesRequest, fresh objects, vs AI SDK prepareTools',
+      value: median(ratios),
+      target: 1,
+      detail: `${median(ours).toFixed(0)} us vs ${median(theirs).toFixed(0)} us; ${tools.length} tools, ${(text.length / 1e6).toFixed(2)} MB; first sight (cold) ${cold.toFixed(0)} us`,
+    },
+  ];
+}
+
+/**
  * Rows `{ name, value, target, detail }`, three per adapter (first sight, cold, warm), for
  * `bench/run.js`. Ratios are medians of paired measurements (projection and stringify timed back
  * to back), so load on a shared machine affects both sides alike.
@@ -430,7 +503,7 @@ export async function runAdaptersBench() {
   // Every subject first: they share the core's code, so the first one timed would otherwise pay
   // the engine's warm-up for all of them.
   for (const subject of SUBJECTS) warmUp(subject);
-  return SUBJECTS.flatMap((subject) => benchSubject(subject));
+  return [...SUBJECTS.flatMap((subject) => benchSubject(subject)), ...(await conversionRows())];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,7 +6,9 @@ const suites = [['core', runCoreBench]];
 for (const [file, exportName] of [
   ['./schema-bench.js', 'runSchemaBench'],
   ['./adapters-bench.js', 'runAdaptersBench'],
+  ['./hub-bench.js', 'runHubBench'],
   ['./gateway-bench.js', 'runGatewayBench'],
+  ['./proxy-bench.js', 'runProxyBench'],
 ]) {
   if (existsSync(new URL(file, import.meta.url))) {
     const module = await import(file);

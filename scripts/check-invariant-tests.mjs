@@ -13,6 +13,7 @@ const BUILD = 'src/core/build-tool-wire-map.ts';
 const ALIAS = 'src/core/alias-tool-name.ts';
 const CONTEXT = 'src/core/wire-map-context.ts';
 const CACHE = 'src/core/tool-wire-map-cache.ts';
+const CREATE = 'src/core/create-tool-wire-map.ts';
 const HASH = 'src/core/name-hash.ts';
 const RESOLVER = 'src/core/projection/create-name-resolver.ts';
 
@@ -49,6 +50,14 @@ const MUTATIONS = [
     '} else if (false && owner !== info.substitute &&',
     MAP_TEST,
     '4. order independence',
+  ],
+  [
+    '4b order independence: identities',
+    CREATE,
+    'if (identities !== undefined) list.push(name);',
+    'if (identities !== undefined) { list.push(name); identities.delete(name); }',
+    MAP_TEST,
+    '4b. order independence',
   ],
   [
     '5 stability',

@@ -66,7 +66,10 @@ export {
 } from './core/projection/create-request-projection.js';
 export { type DescribeAliasOptions, describeAlias } from './core/projection/describe-alias.js';
 export type { NameResolution, NameResolutionMethod } from './core/projection/name-resolution.js';
-export type { ProjectionWarning } from './core/projection/projection-warning.js';
+export type {
+  ProjectionWarning,
+  ProjectionWarningCode,
+} from './core/projection/projection-warning.js';
 export type { WrapCallbacks } from './core/projection/wrap-callbacks.js';
 export type { ArgumentMap } from './core/schema/argument-map.js';
 export { projectArguments } from './core/schema/project-arguments.js';

@@ -518,6 +518,48 @@ describe('createToolWireMap invariants (shared/design.md section 2)', () => {
     );
   });
 
+  it('4b. order independence with identities: the map depends on the set of names and identities', () => {
+    fc.assert(
+      fc.property(
+        readableServers,
+        fc.constantFrom(...PRESET_SHAPES),
+        envelope,
+        fc.nat(),
+        (servers, shape, target, seed) => {
+          const identities = servers.flatMap(([server, tools]) =>
+            tools.map((tool) => ({
+              canonical: shape.format(server, tool),
+              server,
+              remoteName: tool,
+            })),
+          );
+          // Some given twice, some also as plain strings: the identity still wins.
+          const items: Array<string | ToolIdentity> = [
+            ...identities,
+            ...identities.slice(0, seed % (identities.length + 1)),
+            ...identities.slice(0, seed % 3).map((identity) => identity.canonical),
+          ];
+          for (let index = items.length - 1; index > 0; index--) {
+            const other = (seed * 31 + index * 17) % (index + 1);
+            [items[index], items[other]] = [
+              items[other] as string | ToolIdentity,
+              items[index] as string | ToolIdentity,
+            ];
+          }
+          const options = { envelope: target, separator: shape.separator };
+          const a = createToolWireMap(identities, options);
+          const b = createToolWireMap(items, options);
+          expect(b.entries()).toEqual(a.entries());
+          for (const identity of identities) {
+            const known = a.identityOf(identity.canonical);
+            if (known !== undefined) expect(b.identityOf(identity.canonical)).toEqual(known);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('8e. readability under every preset and separator, plain strings where the shape splits', () => {
     fc.assert(
       fc.property(

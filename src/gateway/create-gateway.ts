@@ -1,5 +1,6 @@
 import { type Envelope, resolveEnvelope } from '../core/envelope.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
+import type { SchemaTarget } from '../core/schema/schema-target.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { type GatewayErrorKind, gatewayErrorResponse } from './gateway-error-response.js';
@@ -37,7 +38,10 @@ export interface GatewayOptions {
    * @defaultValue 600000
    */
   upstreamTimeout?: number;
-  /** Projection options for every request: `separator`, `lenient`, `describeAliases`, `overrides`. */
+  /**
+   * Projection options for every request: `separator`, `lenient`, `describeAliases`, `overrides`
+   * (the envelope and schema target come from the upstream profile).
+   */
   projection?: Omit<ProjectionOptions, 'envelope'>;
   /** One structured entry per request (never bodies or header values). */
   log?: (entry: GatewayLogEntry) => void;
@@ -107,17 +111,23 @@ export function createGateway(options: GatewayOptions): Gateway {
       );
     }
     let envelope: Envelope | undefined;
+    let schemaTarget: SchemaTarget | undefined;
     try {
       envelope = pickEnvelope(request.headers, upstream);
       entry.envelope = envelope?.id;
-      // Validated now so a bad header is a 400, not a surprise later.
-      resolveSchemaTarget(request.headers.get(SCHEMA_TARGET_HEADER) ?? undefined, envelope);
+      const targetHeader = request.headers.get(SCHEMA_TARGET_HEADER) ?? undefined;
+      // A request that picks another envelope gets that envelope's schemas unless it says otherwise.
+      schemaTarget =
+        targetHeader !== undefined || request.headers.has(ENVELOPE_HEADER)
+          ? resolveSchemaTarget(targetHeader, envelope)
+          : upstream.schemaTarget;
+      entry.schemaTarget = schemaTarget;
     } catch (error) {
       return fail(route.family, 400, 'invalid_request', messageOf(error));
     }
     const target = `${upstream.baseUrl}${url.pathname}${url.search}`;
     if (route.api === undefined) return passThrough(request, target, route.family, entry);
-    return rewrite(request, target, route, envelope, entry);
+    return rewrite(request, target, route, { envelope, schemaTarget }, entry);
   };
 
   const passThrough = async (
@@ -154,10 +164,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     request: Request,
     target: string,
     route: GatewayRoute,
-    envelope: Envelope | undefined,
+    profile: { envelope: Envelope | undefined; schemaTarget: SchemaTarget | undefined },
     entry: GatewayLogEntry,
   ): Promise<Response> => {
     const { family } = route;
+    const { envelope, schemaTarget } = profile;
     const api = route.api as NonNullable<GatewayRoute['api']>;
     const length = Number(request.headers.get('content-length') ?? '0');
     if (length > maxBodyBytes) return tooLarge(family);
@@ -177,7 +188,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         body,
         ...(route.model === undefined ? {} : { model: route.model }),
         envelope: adapterEnvelope(api, envelope),
-        projection,
+        projection: schemaTarget === undefined ? projection : { ...projection, schemaTarget },
       });
     } catch (error) {
       if (ToolwireError.isInstance(error)) {

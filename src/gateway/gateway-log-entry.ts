@@ -19,6 +19,8 @@ export interface GatewayLogEntry {
   api: string;
   /** The envelope applied, when one other than the API's own was. */
   envelope?: string | undefined;
+  /** The schema target applied, when one other than the API's own was. */
+  schemaTarget?: string | undefined;
   /** The model the request names. */
   model?: string | undefined;
   /** How many tools the request offers. */

@@ -180,6 +180,20 @@ async function connectHttp(
     kind === 'sse'
       ? new SSEClientTransport(new URL(url), { requestInit, fetch })
       : new StreamableHTTPClientTransport(new URL(url), { requestInit, fetch });
+  // The SDK waits for the server to accept notifications/initialized before connect() resolves:
+  // over HTTP a round trip per server before tools/list can go. The notification is still sent
+  // first (the server has answered initialize, as the protocol asks), and a failure to deliver it
+  // is reported like any transport error.
+  const send = transport.send.bind(transport) as (...args: unknown[]) => Promise<void>;
+  transport.send = ((message: { method?: unknown }, ...rest: unknown[]) => {
+    if (message.method === 'notifications/initialized') {
+      send(message, ...rest).catch((error: unknown) =>
+        transport.onerror?.(error instanceof Error ? error : new Error(String(error))),
+      );
+      return Promise.resolve();
+    }
+    return send(message, ...rest);
+  }) as typeof transport.send;
   const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
   const connection: LiveConnection = {
     client,

@@ -21,6 +21,12 @@ export function limitFetch(
     const response = await base(url, init);
     if (response.body === null || [101, 204, 205, 304].includes(response.status)) return response;
     const eventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+    // A body whose declared length is within the limit is taken as it is (fetch refuses a body
+    // longer than its Content-Length), which spares a stream per response.
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (!eventStream && Number.isSafeInteger(declared) && declared <= maxMessageBytes) {
+      return response;
+    }
     let size = 0;
     // The last two bytes seen, to find a blank line split across chunks.
     let previous = 0;

@@ -382,10 +382,13 @@ export class McpHub {
       this.#maskWarning(warning),
     );
     this.#rebuildNames();
+    if (this.#listeners.size === 0) return;
     this.#emit({
       type: 'tools',
       server: record.key,
-      tools: this.tools().filter((tool) => tool.server === record.key),
+      tools: record.tools
+        .filter((tool) => this.#byCanonical.get(tool.canonical) === tool)
+        .sort((a, b) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0)),
     });
   }
 

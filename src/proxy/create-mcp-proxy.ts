@@ -738,7 +738,8 @@ export class McpProxy {
           `Tool "${params.name}" is not available: server "${server}" is ${status?.state ?? 'gone'}${status?.reason === undefined ? '' : ` (${status.reason})`}. Try again when it is ready.`,
         );
       }
-      throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
+      // As the SDK's own servers answer: a tool result the model can read, not a protocol error.
+      return errorResult(`Tool ${params.name} not found; list the tools again.`);
     }
     const token = params._meta?.progressToken;
     const args = restoreArguments(params.arguments ?? {}, tool.argumentMap);

@@ -38,7 +38,7 @@ describe('built entries', () => {
 
   it('should keep every adapter entry free of node: modules, SDKs and the MCP layer', () => {
     const adapters = Object.entries(packageJson.exports)
-      .filter(([subpath]) => !['.', './mcp', './package.json'].includes(subpath))
+      .filter(([subpath]) => !['.', './mcp', './proxy', './package.json'].includes(subpath))
       .map(([, target]) => resolve(root, typeof target === 'string' ? target : target.default))
       .filter((file) => existsSync(file));
     for (const file of adapters) {

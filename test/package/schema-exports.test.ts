@@ -23,13 +23,16 @@ describe('toolwire root entry: schemas', () => {
           name: 'list',
           inputSchema: { type: 'object', properties: { 'filter[id]': { type: 'string' } } },
         },
-        { name: 'loop', inputSchema: { type: 'object', properties: { a: { $ref: '#' } } } },
+        {
+          name: 'remote',
+          inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } },
+        },
       ],
       target: 'anthropic',
     });
     expect(tools.map(({ tool }) => tool.name)).toEqual(['list']);
     expect(quarantined.map(({ tool, code }) => [tool.name, code])).toEqual([
-      ['loop', 'RECURSIVE_SCHEMA'],
+      ['remote', 'UNRESOLVED_REF'],
     ]);
     const [list] = tools;
     expect(restoreArguments({ filter_id_: '7' }, list?.argumentMap ?? null)).toEqual({

@@ -1,5 +1,7 @@
 import type { EnvelopeInput } from '../envelope.js';
 import { DEFAULT_SEPARATOR } from '../join-tool-name.js';
+import type { SchemaTarget } from '../schema/schema-target.js';
+import type { ToolIdentity } from '../tool-identity.js';
 import { ToolwireError } from '../toolwire-error.js';
 import {
   type ArgumentNamePaths,
@@ -70,10 +72,24 @@ export interface ProjectionOptions {
   /** Tools whose arguments hold tool names; those values are projected and resolved too. */
   argumentNameTools?: ArgumentNameTools;
   /**
+   * The schema dialect of the model behind the endpoint, when it is not the API's own provider
+   * (an OpenAI-compatible router in front of Gemini: `'gemini'`; Anthropic models on Bedrock:
+   * `'bedrock'`). Input schemas are projected for it, and arguments restored from it.
+   * @defaultValue the API's own provider
+   */
+  schemaTarget?: SchemaTarget;
+  /**
    * Add a short note of the canonical server and tool to the description of aliased tools.
    * @defaultValue `true`
    */
   describeAliases?: boolean;
+  /**
+   * Who the request's tools are (`{ canonical, server, remoteName }`, such as `hub.tools()`), so
+   * that the map and the alias notes know each tool's server and remote name without parsing its
+   * canonical name (which a naming preset may have formed in any shape). Names of the request
+   * without an identity are taken as `<server><separator><tool>`.
+   */
+  identities?: Iterable<ToolIdentity>;
 }
 
 /**
@@ -320,6 +336,7 @@ function buildProjection(
         canonical: name,
         description: typeof description === 'string' ? description : undefined,
         separator,
+        identity: map.identityOf(name),
       });
       notes.set(key, { description, described });
       return described;
@@ -372,8 +389,11 @@ function buildMap(
     ...(options.separator === undefined ? {} : { separator: options.separator }),
     ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
   };
+  const identities = identitiesByName(options.identities);
+  const items = (list: Iterable<string>): Iterable<string | ToolIdentity> =>
+    identities === undefined ? list : [...list].map((name) => identities.get(name) ?? name);
   try {
-    return { map: createToolWireMap(names, mapOptions), warnings: [] };
+    return { map: createToolWireMap(items(names), mapOptions), warnings: [] };
   } catch (error) {
     if (!ToolwireError.isInstance(error) || error.code === 'INVALID_OVERRIDE') throw error;
     if (error.code === 'UNKNOWN_ENVELOPE' || error.code === 'INVALID_ENVELOPE') throw error;
@@ -384,7 +404,7 @@ function buildMap(
   const usable: string[] = [];
   for (const name of new Set(names)) {
     try {
-      createToolWireMap([name], mapOptions);
+      createToolWireMap(items([name]), mapOptions);
       usable.push(name);
     } catch (error) {
       warnings.push({
@@ -394,5 +414,24 @@ function buildMap(
       });
     }
   }
-  return { map: createToolWireMap(usable, mapOptions), warnings };
+  return { map: createToolWireMap(items(usable), mapOptions), warnings };
+}
+
+const identityMaps = new WeakMap<object, { size: number; byName: Map<string, ToolIdentity> }>();
+
+/**
+ * The identities by canonical name, made once per identities array of the same length (a host
+ * passes the same one on every turn); other iterables are read each time.
+ */
+function identitiesByName(
+  identities: Iterable<ToolIdentity> | undefined,
+): ReadonlyMap<string, ToolIdentity> | undefined {
+  if (identities === undefined) return undefined;
+  const size = Array.isArray(identities) ? identities.length : -1;
+  const known = identityMaps.get(identities);
+  if (known !== undefined && known.size === size) return known.byName;
+  const byName = new Map<string, ToolIdentity>();
+  for (const identity of identities) byName.set(identity.canonical, identity);
+  if (size >= 0) identityMaps.set(identities, { size, byName });
+  return byName;
 }

@@ -2,6 +2,7 @@ import type { ArgumentMap } from '../schema/argument-map.js';
 import { projectInputSchema } from '../schema/project-input-schema.js';
 import { restoreArguments } from '../schema/restore-arguments.js';
 import type { SchemaTarget } from '../schema/schema-target.js';
+import type { SchemaWarningCode } from '../schema/schema-warning.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ProjectionWarning } from './projection-warning.js';
 
@@ -46,7 +47,7 @@ export interface ProjectToolSchemaResult {
 // input (for byte identity), made once per schema and target. Warnings get the tool name per call.
 interface Projected {
   schema: unknown;
-  warnings: readonly { code: string; path: string; message: string }[];
+  warnings: readonly { code: SchemaWarningCode; path: string; message: string }[];
   restore: ((args: unknown) => unknown) | undefined;
   strict: boolean;
   /** Why the schema cannot be projected, when it cannot. */

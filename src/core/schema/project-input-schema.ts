@@ -2,9 +2,15 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { normalizeInputSchema } from '../normalize-input-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
+import { collectFittingSchemas } from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import type { SchemaTarget } from './schema-target.js';
-import { NEVER, STRICT_INCOMPATIBLE, type TreeContext } from './schema-tree-context.js';
+import {
+  isStrictFailure,
+  NEVER,
+  type StrictFailure,
+  type TreeContext,
+} from './schema-tree-context.js';
 import type { SchemaWarning } from './schema-warning.js';
 import { STRICT_MAX_CHARACTERS } from './strict-schema-rules.js';
 import { TARGET_PROFILES } from './target-profile.js';
@@ -39,9 +45,15 @@ export interface ProjectInputSchemaOptions {
   subject?: string;
 }
 
-/** Result of {@link projectInputSchema}. Frozen and cached: do not mutate it. */
+/**
+ * Result of {@link projectInputSchema}. Cached and shared: do not mutate it (what toolwire built is
+ * frozen; sub-schemas the target takes as they are stay the input's own objects).
+ */
 export interface ProjectInputSchemaResult {
-  /** The schema to send, fitting the target's rules. A new object, never the input. */
+  /**
+   * The schema to send, fitting the target's rules. A new root object, never the input itself; a
+   * sub-schema that already fits is the input's own object, not a copy.
+   */
   readonly schema: JsonSchemaObject;
   /** One warning per lossy change. */
   readonly warnings: readonly SchemaWarning[];
@@ -143,7 +155,7 @@ export function projectInputSchema(
 function computeOutcome(schema: unknown, options: ProjectInputSchemaOptions): Outcome {
   const { subject: _subject, ...rest } = options;
   try {
-    return deepFreeze(computeProjection(schema, rest));
+    return computeProjection(schema, rest);
   } catch (error) {
     if (!ToolwireError.isInstance(error)) throw error;
     const subjectFirst = error.message.startsWith(DEFAULT_SUBJECT);
@@ -167,15 +179,50 @@ function computeProjection(
       message: `Schema target "${String(target)}" is unknown. Use one of openai, anthropic, gemini, vertex, bedrock, mcp.`,
     });
   }
-  const normalized = normalizeInputSchema(schema);
   const rootWarnings: SchemaWarning[] = [];
-  const root = prepareRoot(normalized, options, rootWarnings);
   if (target === 'mcp') {
-    return { schema: root, warnings: [], argumentMap: null, strict: false };
+    // Pass-through: a normalised copy, all of it toolwire's own, so all of it frozen.
+    const root = prepareRoot(normalizeInputSchema(schema), options, rootWarnings);
+    return deepFreeze({ schema: root, warnings: [], argumentMap: null, strict: false });
   }
-  const result = projectRoot(root, options);
-  if (rootWarnings.length === 0) return result;
-  return { ...result, warnings: [...rootWarnings, ...result.warnings] };
+  // The walk reads the input as it is and copies only what it changes: a sub-schema the target
+  // takes as it is stays the input's own object (so it is not frozen: it is the caller's).
+  const input = schema === undefined || schema === null ? { type: 'object' } : schema;
+  const root = prepareRoot(input, options, rootWarnings);
+  const projected = projectRoot(root, options);
+  const result =
+    rootWarnings.length === 0
+      ? projected
+      : { ...projected, warnings: [...rootWarnings, ...projected.warnings] };
+  Object.freeze(result.schema);
+  for (const warning of result.warnings) Object.freeze(warning);
+  Object.freeze(result.warnings);
+  if (result.argumentMap !== null) freezeMap(result.argumentMap);
+  return Object.freeze(result);
+}
+
+/** Freezes an argument map, all toolwire's own but the original enum values it carries. */
+function freezeMap(map: ArgumentMap): void {
+  if (Object.isFrozen(map)) return;
+  Object.freeze(map);
+  for (const key of Object.keys(map) as (keyof ArgumentMap)[]) {
+    const value = map[key];
+    if (key === 'values') {
+      for (const pair of value as readonly (readonly [string, unknown])[]) Object.freeze(pair);
+      Object.freeze(value);
+    } else if (key === 'keys' || key === 'optionalNulls' || key === 'declared') {
+      Object.freeze(value);
+    } else if (key === 'anyOf' || key === 'prefixItems') {
+      Object.freeze(value);
+      for (const entry of value as readonly (ArgumentMap | null)[])
+        if (entry !== null) freezeMap(entry);
+    } else if (key === 'properties' || key === 'definitions') {
+      Object.freeze(value);
+      for (const entry of Object.values(value as Record<string, ArgumentMap>)) freezeMap(entry);
+    } else if (key === 'items' || key === 'additionalProperties') {
+      freezeMap(value as ArgumentMap);
+    }
+  }
 }
 
 function projectRoot(
@@ -189,11 +236,11 @@ function projectRoot(
     try {
       return { ...walk(root, 'openaiStrict', true, options), strict: true };
     } catch (error) {
-      if (!ToolwireError.isInstance(error) || error.cause !== STRICT_INCOMPATIBLE) throw error;
+      if (!isStrictFailure(error)) throw error;
       const loose = walk(root, 'openai', false, options);
       const fallback: SchemaWarning = {
         code: 'STRICT_FALLBACK',
-        path: /^Schema at "([^"]*)"/.exec(error.message)?.[1] ?? '',
+        path: error.strictPath,
         message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
       };
       return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
@@ -220,6 +267,7 @@ function walk(
     definitions: new Map(),
     unrolled: new Set(),
     crowdedBranches: new Set(),
+    fitting: collectFittingSchemas(root, profile, strict),
     nodes: 0,
     strictProperties: 0,
     strictCharacters: 0,
@@ -228,7 +276,7 @@ function walk(
   try {
     projected = projectSchemaTree(root, [], context);
   } catch (error) {
-    if (ToolwireError.isInstance(error) && error.cause !== STRICT_INCOMPATIBLE) {
+    if (ToolwireError.isInstance(error)) {
       throw new ToolwireError({
         code: error.code,
         message: `${subjectOf(options)}: ${error.message}`,
@@ -239,14 +287,19 @@ function walk(
   }
   if (projected === NEVER) throw unsupported(options, 'its schema accepts no arguments at all');
   if (strict && context.strictCharacters > STRICT_MAX_CHARACTERS) {
-    throw new ToolwireError({
-      code: 'UNSUPPORTED_SCHEMA',
+    const failure: StrictFailure = {
+      strictPath: '',
       message:
         'Schema cannot be made OpenAI-strict: its names and enum values exceed 120,000 characters.',
-      cause: STRICT_INCOMPATIBLE,
-    });
+    };
+    throw failure;
   }
-  const schema = projected.schema;
+  let schema = projected.schema;
+  if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
+    // Alternatives an `allOf` brought to the root.
+    schema = { ...schema };
+    mergeRootAlternatives(schema, options, context.warnings);
+  }
   // Arguments are always an object; every provider wants the root to say so.
   schema.type = 'object';
   delete schema.nullable;
@@ -325,6 +378,19 @@ function prepareRoot(
     });
     delete root[keyword];
   }
+  mergeRootAlternatives(root, options, warnings);
+  return root;
+}
+
+/**
+ * Anthropic rejects anyOf/oneOf/allOf at the top level and OpenAI strict rejects a root anyOf;
+ * offers the union of the alternatives' properties instead, requiring what they all require.
+ */
+function mergeRootAlternatives(
+  root: JsonSchemaObject,
+  options: ProjectInputSchemaOptions,
+  warnings: SchemaWarning[],
+): void {
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const alternatives = root[keyword];
     if (!Array.isArray(alternatives)) continue;
@@ -367,7 +433,6 @@ function prepareRoot(
     });
     root.description = typeof root.description === 'string' ? `${root.description} ${note}` : note;
   }
-  return root;
 }
 
 function unsupported(options: ProjectInputSchemaOptions, reason: string): ToolwireError {

@@ -150,8 +150,8 @@ const STRING_KEYWORDS = new Set([
 
 const BOOLEAN_KEYWORDS = new Set(['uniqueItems', 'deprecated', 'readOnly', 'writeOnly']);
 
-/** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. */
-function hasValidValue(key: string, value: unknown): boolean {
+/** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. @internal */
+export function hasValidValue(key: string, value: unknown): boolean {
   if (NUMBER_KEYWORDS.has(key))
     return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
   if (COUNT_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;

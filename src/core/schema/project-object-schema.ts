@@ -10,7 +10,7 @@ import {
   type TreeContext,
   warn,
 } from './schema-tree-context.js';
-import { compactJson, isRecord, setKey } from './schema-values.js';
+import { compactJson, isRecord, sameArray, sameEntries, setKey } from './schema-values.js';
 import {
   acceptsNull,
   makeNullable,
@@ -96,9 +96,12 @@ export function projectObjectSchema(
     if (optionalNulls.length > 0) map.optionalNulls = optionalNulls;
   }
 
-  if (names.length > 0 || !profile.omitEmptyProperties) out.properties = properties;
-  if (required.length > 0) out.required = required;
-  else if (context.strict) out.required = [];
+  if (names.length > 0 || !profile.omitEmptyProperties) {
+    out.properties = sameEntries(properties, node.properties) ? node.properties : properties;
+  }
+  if (required.length > 0) {
+    out.required = sameArray(required, node.required) ? node.required : required;
+  } else if (context.strict) out.required = [];
   if (Object.keys(keys).length > 0) map.keys = keys;
   if (Object.keys(propertyMaps).length > 0) map.properties = propertyMaps;
 

@@ -28,6 +28,8 @@ import {
   isRecord,
   jsonType,
   readTypes,
+  sameArray,
+  sameEntries,
   sameJson,
   setKey,
   withoutKeys,
@@ -76,6 +78,10 @@ const STRUCTURAL_KEYWORDS = new Set([
  * @internal
  */
 export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
+  // A sub-schema the target takes as it is: sent as it is, no walk and no copy.
+  if (context.fitting?.has(input as object) === true) {
+    return { schema: input as JsonSchemaObject, map: null };
+  }
   countNode(context, path);
   if (path.length > MAX_SCHEMA_DEPTH) {
     throw new ToolwireError({
@@ -176,7 +182,8 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
       }
     }
     if (merged === undefined && schemas.length > 0) {
-      out[exclusive ? 'oneOf' : 'anyOf'] = schemas;
+      const keyword = exclusive ? 'oneOf' : 'anyOf';
+      out[keyword] = sameArray(schemas, node[keyword]) ? node[keyword] : schemas;
       if (maps.some((entry) => entry !== null)) map.anyOf = maps.map((entry) => entry ?? {});
     } else if (merged === undefined) {
       types = ['null'];
@@ -230,7 +237,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
   if (values !== undefined) {
     values = projectEnum(values, types, path, context, map);
     if (map.values !== undefined) types = ['string'];
-    out.enum = values;
+    out.enum = sameArray(values, node.enum) ? node.enum : values;
     if (context.strict) {
       if (values.length > STRICT_MAX_ENUM_VALUES) {
         strictFail(context, path, `its enum has more than ${STRICT_MAX_ENUM_VALUES} values`);
@@ -284,7 +291,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     );
   }
   if (types !== undefined) {
-    out.type = types.length === 1 ? types[0] : types;
+    out.type = types.length === 1 ? types[0] : sameArray(types, node.type) ? node.type : types;
   } else {
     delete out.type;
   }
@@ -350,7 +357,8 @@ function finishNode(
     out.description = description;
   }
 
-  return { schema: out, map: finishMap(map) };
+  // A node the target takes as it is is sent as it is: no copy, and its parent can be kept too.
+  return { schema: sameEntries(out, node) ? node : out, map: finishMap(map) };
 }
 
 function splitTypes(node: Source, types: string[]): Source {

@@ -80,7 +80,8 @@ export function fitPropertyKeys(
   return result;
 }
 
-function fitsRule(key: string, rule: PropertyKeyRule): boolean {
+/** Whether a key already fits a rule. @internal */
+export function fitsRule(key: string, rule: PropertyKeyRule): boolean {
   if (key.length === 0 || key.length > rule.maxLength) return false;
   if (rule.first !== null && !rule.first.test(key.charAt(0))) return false;
   for (const character of key) if (!rule.allowed.test(character)) return false;

@@ -6,12 +6,27 @@ import type { SchemaWarning, SchemaWarningCode } from './schema-warning.js';
 import type { TargetProfile } from './target-profile.js';
 
 /**
- * The cause of the error thrown when a schema cannot be made OpenAI-strict; the caller catches it
- * and projects again without strict.
+ * What is thrown when a schema cannot be made OpenAI-strict; the caller catches it and projects
+ * again without strict. Plain data, not an `Error`: it never leaves the projection, and capturing
+ * a stack for each of the many schemas that fall back would cost more than the walk.
  *
  * @internal
  */
-export const STRICT_INCOMPATIBLE: unique symbol = Symbol('toolwire.strict-incompatible');
+export interface StrictFailure {
+  /** The JSON Pointer of the node that cannot be made strict. */
+  readonly strictPath: string;
+  /** Why, starting with the subject ("Schema at ..."). */
+  readonly message: string;
+}
+
+/** Whether a thrown value is a {@link StrictFailure}. @internal */
+export function isStrictFailure(value: unknown): value is StrictFailure {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<StrictFailure>).strictPath === 'string'
+  );
+}
 
 /** Inlining `$ref`s can multiply a schema; past this many projected nodes toolwire gives up. */
 const MAX_PROJECTED_NODES = 50_000;
@@ -29,6 +44,8 @@ export interface TreeContext {
   readonly unrolled: Set<string>;
   /** Strict only: JSON Pointers of alternatives that have a sibling other than `null`. */
   readonly crowdedBranches: Set<string>;
+  /** Sub-schemas the target takes as they are (see `collectFittingSchemas`), when known. */
+  readonly fitting: Set<object> | undefined;
   nodes: number;
   strictProperties: number;
   strictCharacters: number;

@@ -61,3 +61,27 @@ export function withoutKeys(node: Source, keys: readonly string[]): Source {
   for (const key of Object.keys(node)) if (!keys.includes(key)) setKey(copy, key, node[key]);
   return copy;
 }
+
+/** Whether two arrays hold the same values, by identity. @internal */
+export function sameArray(built: readonly unknown[], original: unknown): boolean {
+  if (!Array.isArray(original) || original.length !== built.length) return false;
+  for (let index = 0; index < built.length; index++) {
+    if (built[index] !== original[index]) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a built object holds exactly the keys and values (by identity) of an original one, so
+ * the original can be sent in its place and the copy dropped. @internal
+ */
+export function sameEntries(built: Source, original: unknown): original is Source {
+  if (!isRecord(original)) return false;
+  let count = 0;
+  for (const key in built) {
+    if (!Object.hasOwn(original, key) || original[key] !== built[key]) return false;
+    count++;
+  }
+  for (const key in original) if (Object.hasOwn(original, key)) count--;
+  return count === 0;
+}

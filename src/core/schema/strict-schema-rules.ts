@@ -1,7 +1,6 @@
 import type { JsonSchemaObject } from '../json-schema.js';
-import { ToolwireError } from '../toolwire-error.js';
 import { toJsonPointer } from './json-pointer.js';
-import { type Path, STRICT_INCOMPATIBLE, type TreeContext } from './schema-tree-context.js';
+import type { Path, StrictFailure, TreeContext } from './schema-tree-context.js';
 
 // OpenAI Structured Outputs limits (shared/research/providers.md §b).
 /** @internal */
@@ -36,11 +35,12 @@ export const STRICT_STRUCTURAL: ReadonlySet<string> = new Set([
  */
 export function strictFail(context: TreeContext, path: Path, reason: string): void {
   if (!context.strict) return;
-  throw new ToolwireError({
-    code: 'UNSUPPORTED_SCHEMA',
-    message: `Schema at "${toJsonPointer(path)}" cannot be made OpenAI-strict: ${reason}.`,
-    cause: STRICT_INCOMPATIBLE,
-  });
+  const strictPath = toJsonPointer(path);
+  const failure: StrictFailure = {
+    strictPath,
+    message: `Schema at "${strictPath}" cannot be made OpenAI-strict: ${reason}.`,
+  };
+  throw failure;
 }
 
 /** Whether a projected schema already accepts `null`. @internal */

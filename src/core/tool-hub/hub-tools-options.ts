@@ -1,5 +1,5 @@
 import type { ToolResultLimits } from './read-tool-result.js';
-import type { HubCallSettings } from './run-hub-tool-calls.js';
+import type { HubCallSettings, HubToolCallOutcome } from './run-hub-tool-calls.js';
 import type { HubToolFilter } from './select-hub-tools.js';
 import type { ToolHubLike } from './tool-hub.js';
 
@@ -13,4 +13,35 @@ export interface HubToolsOptions extends HubToolFilter {
 export interface HubRunOptions extends HubCallSettings, ToolResultLimits {
   /** The hub that runs the calls (`McpHub` from `toolwire/mcp` fits). */
   hub: ToolHubLike;
+}
+
+/** Options of every `run*ToolCalls` bridge: the hub, the settings and the conversation so far. */
+export interface HubTurnOptions<THistory> extends HubRunOptions {
+  /**
+   * The conversation so far (messages, input items or contents). When given, the result's
+   * `history` is a new array: this history, the model's answer and the tool results, ready to send.
+   */
+  history?: readonly THistory[];
+}
+
+/** What every `run*ToolCalls` bridge returns besides the provider-shaped results. */
+export interface HubTurnResult<THistory> {
+  /** `history`, then the model's answer, then the tool results: the next request's history. */
+  history: THistory[];
+  /** True when the model asked for no tool: the loop is over. */
+  done: boolean;
+  /** How each call ended. */
+  outcomes: HubToolCallOutcome[];
+}
+
+/**
+ * The next request's history: the history so far, the model's answer and the tool results, as a
+ * new array (the caller's history is not changed).
+ */
+export function nextHistory<THistory>(
+  history: readonly THistory[] | undefined,
+  answer: readonly unknown[],
+  results: readonly unknown[],
+): THistory[] {
+  return [...(history ?? []), ...answer, ...results] as THistory[];
 }

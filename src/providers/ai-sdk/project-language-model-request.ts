@@ -1,12 +1,9 @@
 import type { EnvelopeInput } from '../../core/envelope.js';
 import type {
+  ProjectedRequest,
   ProjectionOptions,
-  ResolvedResponse,
-  ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
 import type { SchemaTarget } from '../../core/projection/project-tool-schema.js';
-import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
-import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { WireFormat } from '../engine/wire-format.js';
 import { withProperty } from '../engine/wire-path.js';
@@ -28,27 +25,15 @@ export interface AiSdkProjectionOptions extends ProjectionOptions {
 }
 
 /**
- * What {@link projectLanguageModelRequest} returns: the call options to pass on and the
- * resolvers of what the model returns (the shape every adapter shares).
+ * What {@link projectLanguageModelRequest} returns: the shared adapter shape. The
+ * `tool-input-delta`s of a call whose input must be rewritten are held back and released as one
+ * delta before its `tool-input-end` (or by `flushStream`).
  */
-export interface ProjectedLanguageModelRequest<TParams> {
-  /** The call options to pass to the model; the input itself when nothing needed changing. */
-  request: TParams;
-  /** The request's wire-name map. */
-  map: ToolWireMap;
-  /** Lossy or notable changes, each naming its tool. */
-  warnings: ProjectionWarning[];
-  /** A copy of a `doGenerate` result with canonical names and restored inputs. */
-  resolveResponse<TResult extends AiSdkGenerateResult>(result: TResult): ResolvedResponse<TResult>;
-  /**
-   * Resolves one `doStream` part (stateful: one projection per stream). `tool-input-start`,
-   * `tool-call` and `tool-result` carry names. The `tool-input-delta`s of a call whose input must
-   * be rewritten are held back and released as one delta before its `tool-input-end`.
-   */
-  resolveStreamEvent<TPart extends AiSdkContentPart>(part: TPart): ResolvedStreamEvents<TPart>;
-  /** Ends the stream, however it ended: releases the input deltas still held back. */
-  flushStream<TPart extends AiSdkContentPart>(): ResolvedStreamEvents<TPart>;
-}
+export type ProjectedLanguageModelRequest<TRequest> = ProjectedRequest<
+  TRequest,
+  AiSdkGenerateResult,
+  AiSdkContentPart
+>;
 
 const TOOL_CALLS = { type: ['tool-call', 'tool-result'] };
 

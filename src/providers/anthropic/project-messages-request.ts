@@ -41,7 +41,7 @@ const MESSAGES_FORMAT: WireFormat = {
   arrays: ['messages'],
   optionalArrays: ['tools'],
   envelope: 'anthropic',
-  schemaTarget: () => 'anthropic',
+  schemaTarget: (options) => options.schemaTarget ?? 'anthropic',
   tools: [
     {
       at: ['tools'],

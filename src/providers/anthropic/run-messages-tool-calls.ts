@@ -1,10 +1,10 @@
-import type { HubRunOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { readToolResult } from '../../core/tool-hub/read-tool-result.js';
 import {
-  type HubToolCall,
-  type HubToolCallOutcome,
-  runHubToolCalls,
-} from '../../core/tool-hub/run-hub-tool-calls.js';
+  type HubTurnOptions,
+  type HubTurnResult,
+  nextHistory,
+} from '../../core/tool-hub/hub-tools-options.js';
+import { readToolResult } from '../../core/tool-hub/read-tool-result.js';
+import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
 
 /** The image types Anthropic takes in `tool_result` blocks. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -40,7 +40,7 @@ export interface MessagesToolResultMessage {
 }
 
 /** Options of {@link runMessagesToolCalls}. */
-export interface RunMessagesToolCallsOptions extends HubRunOptions {
+export interface RunMessagesToolCallsOptions<THistory = unknown> extends HubTurnOptions<THistory> {
   /**
    * The model's answer with canonical names (from `wrapAnthropic` or `resolveResponse`): the
    * message, or its content blocks.
@@ -49,14 +49,12 @@ export interface RunMessagesToolCallsOptions extends HubRunOptions {
 }
 
 /** What {@link runMessagesToolCalls} returns. */
-export interface RunMessagesToolCallsResult {
+export interface RunMessagesToolCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
   /**
    * The user message with one `tool_result` per `tool_use`, in order, ready to append; empty
    * when the answer has no `tool_use`.
    */
   messages: MessagesToolResultMessage[];
-  /** How each call ended. */
-  outcomes: HubToolCallOutcome[];
 }
 
 /**
@@ -68,13 +66,15 @@ export interface RunMessagesToolCallsResult {
  *
  * @example
  * ```ts
- * const message = await anthropic.messages.create({ model, max_tokens, messages, ...messagesToolsFromHub({ hub }) });
- * messages.push(message, ...(await runMessagesToolCalls({ hub, response: message })).messages);
+ * for (let done = false; !done; ) {
+ *   const response = await claude.messages.create({ model, max_tokens, messages, ...messagesToolsFromHub({ hub }) });
+ *   ({ history: messages, done } = await runMessagesToolCalls({ hub, response, history: messages }));
+ * }
  * ```
  */
-export async function runMessagesToolCalls(
-  options: RunMessagesToolCallsOptions,
-): Promise<RunMessagesToolCallsResult> {
+export async function runMessagesToolCalls<THistory = unknown>(
+  options: RunMessagesToolCallsOptions<THistory>,
+): Promise<RunMessagesToolCallsResult<THistory>> {
   const outcomes = await runHubToolCalls({ ...options, calls: toolUses(options.response) });
   const blocks = outcomes.map((outcome): MessagesToolResultBlock => {
     const { pieces, isError } = readToolResult(outcome, {
@@ -107,7 +107,14 @@ export async function runMessagesToolCalls(
       ...(isError ? { is_error: true } : {}),
     };
   });
-  return { messages: blocks.length === 0 ? [] : [{ role: 'user', content: blocks }], outcomes };
+  const messages: MessagesToolResultMessage[] =
+    blocks.length === 0 ? [] : [{ role: 'user', content: blocks }];
+  return {
+    messages,
+    history: nextHistory(options.history, messagesAnswer(options.response), messages),
+    done: outcomes.length === 0,
+    outcomes,
+  };
 }
 
 function toolUses(response: unknown): HubToolCall[] {
@@ -128,4 +135,12 @@ function toolUses(response: unknown): HubToolCall[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model's turn as a message to send back: its role and content, nothing else. */
+function messagesAnswer(response: unknown): unknown[] {
+  if (Array.isArray(response)) return [{ role: 'assistant', content: response }];
+  return isRecord(response) && Array.isArray(response.content)
+    ? [{ role: 'assistant', content: response.content }]
+    : [];
 }

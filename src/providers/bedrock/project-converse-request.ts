@@ -1,11 +1,8 @@
 import type { EnvelopeInput } from '../../core/envelope.js';
 import type {
+  ProjectedRequest,
   ProjectionOptions,
-  ResolvedResponse,
-  ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
-import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
-import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { WireFormat } from '../engine/wire-format.js';
 import { isRecord, visitPath, withProperty } from '../engine/wire-path.js';
@@ -25,31 +22,15 @@ export interface BedrockProjectionOptions extends ProjectionOptions {
 }
 
 /**
- * What {@link projectConverseRequest} returns: the input to send and the resolvers of what comes
- * back (the shape every adapter shares).
+ * What {@link projectConverseRequest} returns: the shared adapter shape. `contentBlockStart` carries
+ * a streamed call's name; the input pieces of a call whose arguments must be rewritten are held
+ * back and released as one piece just before its `contentBlockStop` (or by `flushStream`).
  */
-export interface ProjectedConverseRequest<TRequest> {
-  /** The command input to send; the input itself when nothing needed changing. */
-  request: TRequest;
-  /** The request's wire-name map. */
-  map: ToolWireMap;
-  /** Lossy or notable changes, each naming its tool. */
-  warnings: ProjectionWarning[];
-  /** A copy of a `ConverseCommand` output with canonical names and restored inputs. */
-  resolveResponse<TResponse extends BedrockConverseResponse>(
-    response: TResponse,
-  ): ResolvedResponse<TResponse>;
-  /**
-   * Resolves one event of a `ConverseStreamCommand` stream (stateful: one projection per stream).
-   * `contentBlockStart` carries the name. The input pieces of a call whose arguments must be
-   * rewritten are held back and released as one piece just before its `contentBlockStop`.
-   */
-  resolveStreamEvent<TEvent extends BedrockConverseStreamEvent>(
-    event: TEvent,
-  ): ResolvedStreamEvents<TEvent>;
-  /** Ends the stream, however it ended: releases the input pieces still held back. */
-  flushStream<TEvent extends BedrockConverseStreamEvent>(): ResolvedStreamEvents<TEvent>;
-}
+export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
+  TRequest,
+  BedrockConverseResponse,
+  BedrockConverseStreamEvent
+>;
 
 const blockIndex = (holder: unknown): string | undefined => {
   const index = isRecord(holder) ? holder.contentBlockIndex : undefined;

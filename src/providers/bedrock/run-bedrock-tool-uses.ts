@@ -1,10 +1,10 @@
-import type { HubRunOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { decodeBase64, readToolResult } from '../../core/tool-hub/read-tool-result.js';
 import {
-  type HubToolCall,
-  type HubToolCallOutcome,
-  runHubToolCalls,
-} from '../../core/tool-hub/run-hub-tool-calls.js';
+  type HubTurnOptions,
+  type HubTurnResult,
+  nextHistory,
+} from '../../core/tool-hub/hub-tools-options.js';
+import { decodeBase64, readToolResult } from '../../core/tool-hub/read-tool-result.js';
+import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
 import type { BedrockJsonValue } from './bedrock-tools-from-hub.js';
 
 /** Image formats Bedrock takes in tool results, by MIME type. */
@@ -38,7 +38,7 @@ export interface BedrockToolResultMessage {
 }
 
 /** Options of {@link runBedrockToolUses}. */
-export interface RunBedrockToolUsesOptions extends HubRunOptions {
+export interface RunBedrockToolUsesOptions<THistory = unknown> extends HubTurnOptions<THistory> {
   /**
    * The model's answer with canonical names (from `wrapBedrock` or `resolveResponse`): the
    * Converse output, its message, or its content blocks.
@@ -47,14 +47,12 @@ export interface RunBedrockToolUsesOptions extends HubRunOptions {
 }
 
 /** What {@link runBedrockToolUses} returns. */
-export interface RunBedrockToolUsesResult {
+export interface RunBedrockToolUsesResult<THistory = unknown> extends HubTurnResult<THistory> {
   /**
    * The user message with one `toolResult` per `toolUse`, in order, ready to append; empty when
    * the answer has no `toolUse`.
    */
   messages: BedrockToolResultMessage[];
-  /** How each call ended. */
-  outcomes: HubToolCallOutcome[];
 }
 
 /**
@@ -66,13 +64,15 @@ export interface RunBedrockToolUsesResult {
  *
  * @example
  * ```ts
- * const { output } = await bedrock.send(new ConverseCommand({ modelId, messages, ...bedrockToolsFromHub({ hub }) }));
- * messages.push(output!.message!, ...(await runBedrockToolUses({ hub, response: output })).messages);
+ * for (let done = false; !done; ) {
+ *   const { output } = await bedrock.send(new ConverseCommand({ modelId, messages, ...bedrockToolsFromHub({ hub }) }));
+ *   ({ history: messages, done } = await runBedrockToolUses({ hub, response: output, history: messages }));
+ * }
  * ```
  */
-export async function runBedrockToolUses(
-  options: RunBedrockToolUsesOptions,
-): Promise<RunBedrockToolUsesResult> {
+export async function runBedrockToolUses<THistory = unknown>(
+  options: RunBedrockToolUsesOptions<THistory>,
+): Promise<RunBedrockToolUsesResult<THistory>> {
   const outcomes = await runHubToolCalls({ ...options, calls: toolUses(options.response) });
   const blocks = outcomes.map((outcome): BedrockToolResultBlock => {
     const { pieces, isError, structured } = readToolResult(outcome, {
@@ -102,7 +102,14 @@ export async function runBedrockToolUses(
       },
     };
   });
-  return { messages: blocks.length === 0 ? [] : [{ role: 'user', content: blocks }], outcomes };
+  const messages: BedrockToolResultMessage[] =
+    blocks.length === 0 ? [] : [{ role: 'user', content: blocks }];
+  return {
+    messages,
+    history: nextHistory(options.history, bedrockAnswer(options.response), messages),
+    done: outcomes.length === 0,
+    outcomes,
+  };
 }
 
 function toolUses(response: unknown): HubToolCall[] {
@@ -128,4 +135,13 @@ function toolUses(response: unknown): HubToolCall[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model's message: the Converse output's, the message itself, or blocks made into one. */
+function bedrockAnswer(response: unknown): unknown[] {
+  if (Array.isArray(response)) return [{ role: 'assistant', content: response }];
+  if (!isRecord(response)) return [];
+  const output = isRecord(response.output) ? response.output : response;
+  const message = isRecord(output.message) ? output.message : output;
+  return Array.isArray(message.content) ? [message] : [];
 }

@@ -16,6 +16,7 @@ import { type SharedList, toolList } from './remember-tool-list.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
 import type { DeclarationSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
+  memberCanonical,
   projectName,
   readArguments,
   resolveCall,
@@ -151,7 +152,8 @@ function projectState<TOptions extends ProjectionOptions>(
     options.envelope ?? format.envelopeFor?.(request) ?? format.envelope;
   const flat = createNameCollector({ ...options, envelope });
   // Namespace and member names are fitted on their own: each is a separate wire field.
-  const separate = { ...options, envelope, argumentNameTools: {}, overrides: {} };
+  const { identities: _identities, ...shared }: ProjectionOptions = options;
+  const separate = { ...shared, envelope, argumentNameTools: {}, overrides: {} };
   const spaces =
     format.namespaced === true
       ? [createNameCollector(separate), createNameCollector(separate)]
@@ -263,7 +265,7 @@ function projectState<TOptions extends ProjectionOptions>(
 }
 
 const items = new WeakMap<object, unknown>();
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlyMap<string, string> = new Map();
 const historyFingerprints = new WeakMap<object, Fingerprint<Json>>();
 const listFingerprints = new WeakMap<object, Fingerprint<object>>();
 
@@ -290,20 +292,31 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
 function listFingerprint(site: ToolListSite): Fingerprint<object> {
   let fingerprint = listFingerprints.get(site);
   if (fingerprint === undefined) {
+    const readers = site.declarations.map((declaration) => {
+      const fields = [declaration.name, declaration.description, declaration.strict].filter(
+        (field) => field !== undefined,
+      );
+      const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
+      return { declaration, fields, schemas };
+    });
     fingerprint = (list, visit) => {
-      for (const declaration of site.declarations) {
+      for (const { declaration, fields, schemas } of readers) {
         fingerprintPath(list, declaration.at, visit, (holder) => {
           if (!isRecord(holder)) return;
-          for (const field of [declaration.name, declaration.description, declaration.strict]) {
-            if (field !== undefined) visit(holder[field]);
-          }
-          for (const schema of declaration.schemas ?? []) visitPath(holder, schema.at, visit);
+          for (const field of fields) visit(holder[field]);
+          for (const path of schemas) visit(readAt(holder, path));
         });
       }
     };
     listFingerprints.set(site, fingerprint);
   }
   return fingerprint;
+}
+
+function readAt(holder: unknown, path: readonly string[]): unknown {
+  let value = holder;
+  for (const step of path) value = isRecord(value) ? value[step] : undefined;
+  return value;
 }
 
 /** One projection of a tool list, for one set of maps and options. */
@@ -379,7 +392,7 @@ function projectDeclaration(
   }
   const space =
     site.namespace === 'parent' ? String((trail.at(-3) as Json | undefined)?.name) : undefined;
-  const canonical = space === undefined ? name : space + names.separator + name;
+  const canonical = space === undefined ? name : memberCanonical(names, space, name);
   let next = withProperty(
     holder,
     site.name,
@@ -407,10 +420,7 @@ function projectDeclaration(
   const strict = site.strict !== undefined && holder[site.strict] === true;
   for (const field of site.schemas ?? []) {
     const path = field.at as readonly string[];
-    const schema = path.reduce<unknown>(
-      (value, step) => (isRecord(value) ? value[step] : undefined),
-      holder,
-    );
+    const schema = readAt(holder, path);
     if (schema === undefined && site.schemaRequired !== true) continue;
     const result = projectToolSchema({
       schema,

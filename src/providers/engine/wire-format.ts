@@ -115,13 +115,14 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
   check?(request: Record<string, unknown>): ProjectionWarning[];
   /**
    * Rewrites the request before it is projected (Responses `namespaces: true` turns each server's
-   * tools into a namespace); `grouped` calls come back under their flat canonical names.
+   * tools into a namespace); `grouped` maps `<namespace>\u0000<member>` to the flat canonical
+   * name its calls come back under.
    */
   group?(
     request: Record<string, unknown>,
     options: TOptions,
     separator: string,
-  ): { request: Record<string, unknown>; grouped: ReadonlySet<string> } | undefined;
+  ): { request: Record<string, unknown>; grouped: ReadonlyMap<string, string> } | undefined;
   /** Final touches on every request sent (Gemini's SDK edits declarations in place). */
   finish?(request: Record<string, unknown>): Record<string, unknown>;
 }

@@ -13,8 +13,17 @@ export interface WireNames {
   readonly namespace: RequestProjection | undefined;
   readonly member: RequestProjection | undefined;
   readonly separator: string;
-  /** Flat canonical names sent as namespace members; their calls come back flat. */
-  readonly grouped: ReadonlySet<string>;
+  /** `<namespace>\u0000<member>` of tools sent as namespace members, to their flat canonical names. */
+  readonly grouped: ReadonlyMap<string, string>;
+}
+
+/**
+ * The canonical name of a namespace member: the flat name it was grouped from, else
+ * `<namespace><separator><member>`.
+ * @internal
+ */
+export function memberCanonical(names: WireNames, space: string, member: string): string {
+  return names.grouped.get(`${space}\u0000${member}`) ?? space + names.separator + member;
 }
 
 type Json = Record<string, unknown>;
@@ -102,15 +111,19 @@ export function resolveCall(
     const spaceResolution = (names.namespace as RequestProjection).resolve(space);
     const member = (names.member as RequestProjection).resolve(name);
     resolutions.push(spaceResolution, member);
+    const flatName =
+      spaceResolution.canonical === undefined || member.canonical === undefined
+        ? undefined
+        : names.grouped.get(`${spaceResolution.canonical}\u0000${member.canonical}`);
     if (spaceResolution.canonical !== undefined && member.canonical !== undefined) {
-      canonical = spaceResolution.canonical + names.separator + member.canonical;
+      canonical = memberCanonical(names, spaceResolution.canonical, member.canonical);
     }
     // A namespace toolwire made from an MCP server: the host gets the flat canonical name back.
-    if (canonical !== undefined && names.grouped.has(canonical)) {
+    if (flatName !== undefined) {
       next = withProperty(
         withProperty(holder, site.namespace as string, undefined),
         site.name,
-        canonical,
+        flatName,
       );
     } else {
       next = withProperty(holder, site.namespace as string, spaceResolution.name);

@@ -53,32 +53,37 @@ export function withProperty<TObject extends object>(
  */
 export const LEFT_OUT: unique symbol = Symbol('toolwire.left-out');
 
+type Visit = (found: unknown, trail: readonly unknown[]) => void;
+
 /**
  * Calls `visit` on every value found at `path` below `value`, with the values walked through
  * (`trail[0]` is `value` itself, the last is the found value).
  * @internal
  */
-export function visitPath(
-  value: unknown,
-  path: WirePath,
-  visit: (found: unknown, trail: readonly unknown[]) => void,
-): void {
-  const trail: unknown[] = [];
-  const walk = (current: unknown, depth: number): void => {
-    trail.push(current);
-    if (depth === path.length) visit(current, trail);
-    else {
-      const step = path[depth] as string | WireFilter;
-      if (step === '*') {
-        if (Array.isArray(current)) for (const item of current) walk(item, depth + 1);
-      } else if (typeof step === 'string') {
-        if (isRecord(current)) walk(current[step], depth + 1);
-      } else if (matches(current, step)) walk(current, depth + 1);
-    }
-    trail.pop();
-  };
-  walk(value, 0);
+export function visitPath(value: unknown, path: WirePath, visit: Visit): void {
+  visitFrom(value, path, 0, visit, []);
 }
+
+function visitFrom(
+  current: unknown,
+  path: WirePath,
+  depth: number,
+  visit: Visit,
+  trail: unknown[],
+) {
+  trail.push(current);
+  const step = path[depth];
+  if (step === undefined) visit(current, trail);
+  else if (step === '*') {
+    if (Array.isArray(current))
+      for (const item of current) visitFrom(item, path, depth + 1, visit, trail);
+  } else if (typeof step === 'string') {
+    if (isRecord(current)) visitFrom(current[step], path, depth + 1, visit, trail);
+  } else if (matches(current, step)) visitFrom(current, path, depth + 1, visit, trail);
+  trail.pop();
+}
+
+type Update = (found: unknown, trail: readonly unknown[]) => unknown;
 
 /**
  * `value` with every value found at `path` replaced by `update(found, trail)`, copied on write
@@ -86,31 +91,32 @@ export function visitPath(
  * {@link LEFT_OUT} removes the element of the nearest `'*'` above it.
  * @internal
  */
-export function updatePath<TValue>(
-  value: TValue,
+export function updatePath<TValue>(value: TValue, path: WirePath, update: Update): TValue {
+  return updateFrom(value, path, 0, update, []) as TValue;
+}
+
+function updateFrom(
+  current: unknown,
   path: WirePath,
-  update: (found: unknown, trail: readonly unknown[]) => unknown,
-): TValue {
-  const trail: unknown[] = [];
-  const walk = (current: unknown, depth: number): unknown => {
-    trail.push(current);
-    let next = current;
-    if (depth === path.length) next = update(current, trail);
-    else {
-      const step = path[depth] as string | WireFilter;
-      if (step === '*') {
-        if (Array.isArray(current)) next = mapIfChanged(current, (item) => walk(item, depth + 1));
-      } else if (typeof step === 'string') {
-        if (isRecord(current) && current[step] !== undefined) {
-          const inner = walk(current[step], depth + 1);
-          next = inner === LEFT_OUT ? LEFT_OUT : withProperty(current, step, inner);
-        }
-      } else if (matches(current, step)) next = walk(current, depth + 1);
+  depth: number,
+  update: Update,
+  trail: unknown[],
+): unknown {
+  trail.push(current);
+  let next = current;
+  const step = path[depth];
+  if (step === undefined) next = update(current, trail);
+  else if (step === '*') {
+    if (Array.isArray(current))
+      next = mapIfChanged(current, (item) => updateFrom(item, path, depth + 1, update, trail));
+  } else if (typeof step === 'string') {
+    if (isRecord(current) && current[step] !== undefined) {
+      const inner = updateFrom(current[step], path, depth + 1, update, trail);
+      next = inner === LEFT_OUT ? LEFT_OUT : withProperty(current, step, inner);
     }
-    trail.pop();
-    return next;
-  };
-  return walk(value, 0) as TValue;
+  } else if (matches(current, step)) next = updateFrom(current, path, depth + 1, update, trail);
+  trail.pop();
+  return next;
 }
 
 /**
@@ -120,30 +126,28 @@ export function updatePath<TValue>(
  * @internal
  */
 export function fingerprintPath(
-  value: unknown,
+  current: unknown,
   path: WirePath,
   visit: (part: unknown) => void,
   leaf: (found: unknown) => void,
+  depth = 0,
 ): void {
-  const walk = (current: unknown, depth: number): void => {
-    visit(current);
-    if (depth === path.length) {
-      leaf(current);
-      return;
-    }
-    const step = path[depth] as string | WireFilter;
-    if (step === '*') {
-      if (!Array.isArray(current)) return;
-      visit(current.length);
-      for (const item of current) walk(item, depth + 1);
-    } else if (typeof step === 'string') {
-      if (isRecord(current)) walk(current[step], depth + 1);
-    } else if (isRecord(current)) {
-      for (const field in step) visit(current[field]);
-      if (matches(current, step)) walk(current, depth + 1);
-    }
-  };
-  walk(value, 0);
+  visit(current);
+  let at = depth;
+  let step = path[at];
+  // Filters read fields of the same value: visit them and go on without visiting it again.
+  while (step !== undefined && step !== '*' && typeof step !== 'string') {
+    if (!isRecord(current)) return;
+    for (const field in step) visit(current[field]);
+    if (!matches(current, step)) return;
+    step = path[++at];
+  }
+  if (step === undefined) leaf(current);
+  else if (step === '*') {
+    if (!Array.isArray(current)) return;
+    visit(current.length);
+    for (const item of current) fingerprintPath(item, path, visit, leaf, at + 1);
+  } else if (isRecord(current)) fingerprintPath(current[step], path, visit, leaf, at + 1);
 }
 
 /**

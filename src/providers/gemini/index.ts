@@ -9,6 +9,8 @@
 export type {
   HubRunOptions,
   HubToolsOptions,
+  HubTurnOptions,
+  HubTurnResult,
 } from '../../core/tool-hub/hub-tools-options.js';
 export type { ToolResultLimits } from '../../core/tool-hub/read-tool-result.js';
 export type {

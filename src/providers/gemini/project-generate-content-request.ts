@@ -1,11 +1,8 @@
 import type { EnvelopeInput } from '../../core/envelope.js';
 import type {
+  ProjectedRequest,
   ProjectionOptions,
-  ResolvedResponse,
-  ResolvedStreamEvents,
 } from '../../core/projection/create-request-projection.js';
-import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
-import type { ToolWireMap } from '../../core/projection/tool-wire-map-seam.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { NameSite, WireFormat } from '../engine/wire-format.js';
 import { isRecord, LEFT_OUT, updatePath } from '../engine/wire-path.js';
@@ -25,27 +22,14 @@ export interface GeminiProjectionOptions extends ProjectionOptions {
 }
 
 /**
- * What {@link projectGenerateContentRequest} returns: the request to send and the resolvers of
- * what comes back (the shape every adapter shares).
+ * What {@link projectGenerateContentRequest} returns: the shared adapter shape. Gemini streams
+ * whole function calls, so each chunk resolves like a response and nothing is held back.
  */
-export interface ProjectedGenerateContentRequest<TRequest> {
-  /** The request to send; the input itself when nothing needed changing. */
-  request: TRequest;
-  /** The request's wire-name map. */
-  map: ToolWireMap;
-  /** Lossy or notable changes, each naming its tool. */
-  warnings: ProjectionWarning[];
-  /** A copy of a response with canonical names and restored arguments. */
-  resolveResponse<TResponse extends GeminiGenerateContentResponse>(
-    response: TResponse,
-  ): ResolvedResponse<TResponse>;
-  /** One chunk of `generateContentStream`, resolved (Gemini streams whole function calls). */
-  resolveStreamEvent<TEvent extends GeminiGenerateContentResponse>(
-    event: TEvent,
-  ): ResolvedStreamEvents<TEvent>;
-  /** Ends the stream (Gemini streams whole calls, so nothing is ever held back). */
-  flushStream<TEvent extends GeminiGenerateContentResponse>(): ResolvedStreamEvents<TEvent>;
-}
+export type ProjectedGenerateContentRequest<TRequest> = ProjectedRequest<
+  TRequest,
+  GeminiGenerateContentResponse,
+  GeminiGenerateContentResponse
+>;
 
 const CALLS: readonly NameSite[] = [
   {
@@ -65,7 +49,8 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
   expected: 'the object passed to models.generateContent ({ model, contents, config })',
   provider: 'Gemini',
   envelope: 'gemini',
-  schemaTarget: (_options, envelope) => (envelope === 'vertex' ? 'vertex' : 'gemini'),
+  schemaTarget: (options, envelope) =>
+    options.schemaTarget ?? (envelope === 'vertex' ? 'vertex' : 'gemini'),
   tools: [
     {
       at: ['config', 'tools'],

@@ -1,10 +1,10 @@
-import type { HubRunOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
 import {
-  type HubToolCall,
-  type HubToolCallOutcome,
-  runHubToolCalls,
-} from '../../core/tool-hub/run-hub-tool-calls.js';
+  type HubTurnOptions,
+  type HubTurnResult,
+  nextHistory,
+} from '../../core/tool-hub/hub-tools-options.js';
+import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
+import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
 
 /** Media Gemini takes in function response parts. */
 const PART_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
@@ -27,7 +27,8 @@ export interface GeminiFunctionResponseContent {
 }
 
 /** Options of {@link runGeminiFunctionCalls}. */
-export interface RunGeminiFunctionCallsOptions extends HubRunOptions {
+export interface RunGeminiFunctionCallsOptions<THistory = unknown>
+  extends HubTurnOptions<THistory> {
   /**
    * The model's answer with canonical names (from `wrapGemini` or `resolveResponse`): the
    * response, its content, or its function calls.
@@ -36,14 +37,12 @@ export interface RunGeminiFunctionCallsOptions extends HubRunOptions {
 }
 
 /** What {@link runGeminiFunctionCalls} returns. */
-export interface RunGeminiFunctionCallsResult {
+export interface RunGeminiFunctionCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
   /**
    * The content with one `functionResponse` part per function call, in order, ready to append
    * to `contents`; empty when the answer has no function call.
    */
   contents: GeminiFunctionResponseContent[];
-  /** How each call ended. */
-  outcomes: HubToolCallOutcome[];
 }
 
 /**
@@ -55,13 +54,15 @@ export interface RunGeminiFunctionCallsResult {
  *
  * @example
  * ```ts
- * const response = await ai.models.generateContent({ model, contents, config: { ...geminiToolsFromHub({ hub }) } });
- * contents.push(response.candidates![0]!.content!, ...(await runGeminiFunctionCalls({ hub, response })).contents);
+ * for (let done = false; !done; ) {
+ *   const response = await ai.models.generateContent({ model, contents, config: geminiToolsFromHub({ hub }) });
+ *   ({ history: contents, done } = await runGeminiFunctionCalls({ hub, response, history: contents }));
+ * }
  * ```
  */
-export async function runGeminiFunctionCalls(
-  options: RunGeminiFunctionCallsOptions,
-): Promise<RunGeminiFunctionCallsResult> {
+export async function runGeminiFunctionCalls<THistory = unknown>(
+  options: RunGeminiFunctionCallsOptions<THistory>,
+): Promise<RunGeminiFunctionCallsResult<THistory>> {
   const outcomes = await runHubToolCalls({ ...options, calls: functionCalls(options.response) });
   const parts = outcomes.map((outcome): GeminiFunctionResponsePart => {
     const { pieces, isError } = readToolResult(outcome, {
@@ -86,7 +87,14 @@ export async function runGeminiFunctionCalls(
       },
     };
   });
-  return { contents: parts.length === 0 ? [] : [{ role: 'user', parts }], outcomes };
+  const contents: GeminiFunctionResponseContent[] =
+    parts.length === 0 ? [] : [{ role: 'user', parts }];
+  return {
+    contents,
+    history: nextHistory(options.history, geminiAnswer(options.response), contents),
+    done: outcomes.length === 0,
+    outcomes,
+  };
 }
 
 function functionCalls(response: unknown): HubToolCall[] {
@@ -114,4 +122,21 @@ function functionCalls(response: unknown): HubToolCall[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model's content: the first candidate's, the content itself, or parts made into one. */
+function geminiAnswer(response: unknown): unknown[] {
+  if (Array.isArray(response)) {
+    const parts = response.map((item) =>
+      isRecord(item) && !isRecord(item.functionCall) && typeof item.name === 'string'
+        ? { functionCall: item }
+        : item,
+    );
+    return [{ role: 'model', parts }];
+  }
+  if (!isRecord(response)) return [];
+  const content = Array.isArray(response.candidates)
+    ? (response.candidates[0] as { content?: unknown } | undefined)?.content
+    : response;
+  return isRecord(content) ? [content] : [];
 }

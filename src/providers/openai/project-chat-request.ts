@@ -38,7 +38,7 @@ const CHAT_FORMAT: WireFormat = {
   arrays: ['messages'],
   optionalArrays: ['tools', 'functions'],
   envelope: 'openai',
-  schemaTarget: () => 'openai',
+  schemaTarget: (options) => options.schemaTarget ?? 'openai',
   tools: [
     {
       at: ['tools'],

@@ -58,7 +58,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
   provider: 'OpenAI',
   optionalArrays: ['tools'],
   envelope: 'openai',
-  schemaTarget: () => 'openai',
+  schemaTarget: (options) => options.schemaTarget ?? 'openai',
   namespaced: true,
   tools: [
     {
@@ -113,7 +113,11 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     const forced = new Set<unknown>();
     for (const site of CHOICE)
       updatePath(request, site.at, (holder) => forced.add((holder as Json).name));
-    const grouped = new Map<string, string>();
+    // canonical -> [server, member]: from the identity when the host gave one, else split once.
+    const members = new Map<string, [string, string]>();
+    const identities = new Map(
+      [...(options.identities ?? [])].map((item) => [item.canonical, item]),
+    );
     const tools: unknown[] = [];
     const spaces = new Map<
       string,
@@ -121,13 +125,17 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     >();
     for (const tool of request.tools) {
       const name = isRecord(tool) && tool.type === 'function' ? tool.name : undefined;
+      const identity = typeof name === 'string' ? identities.get(name) : undefined;
       const at = typeof name === 'string' ? name.indexOf(separator) : -1;
-      if (!isRecord(tool) || at <= 0 || forced.has(name)) {
+      if (!isRecord(tool) || forced.has(name) || (identity === undefined && at <= 0)) {
         tools.push(tool);
         continue;
       }
-      const server = (name as string).slice(0, at);
-      grouped.set(name as string, server);
+      const [server, remote] =
+        identity === undefined
+          ? [(name as string).slice(0, at), (name as string).slice(at + separator.length)]
+          : [identity.server, identity.remoteName];
+      members.set(name as string, [server, remote]);
       let space = spaces.get(server);
       if (space === undefined) {
         space = {
@@ -140,26 +148,25 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
         tools.push(space);
       }
       const { strict: _strict, ...member } = tool;
-      space.tools.push({ ...member, name: (name as string).slice(at + separator.length) });
+      space.tools.push({ ...member, name: remote });
     }
     const input = updatePath(
       request.input,
       ['*', { type: ['function_call', 'custom_tool_call'] }],
       (item) => {
-        const server =
+        const member =
           isRecord(item) && typeof item.namespace !== 'string'
-            ? grouped.get(item.name as string)
+            ? members.get(item.name as string)
             : undefined;
-        if (server === undefined) return item;
-        const { name, ...rest } = item as Json;
-        return {
-          ...rest,
-          namespace: server,
-          name: (name as string).slice(server.length + separator.length),
-        };
+        if (member === undefined) return item;
+        const { name: _name, ...rest } = item as Json;
+        return { ...rest, namespace: member[0], name: member[1] };
       },
     );
-    return { request: { ...request, tools, input }, grouped: new Set(grouped.keys()) };
+    const grouped = new Map(
+      [...members].map(([canonical, [server, remote]]) => [`${server}\u0000${remote}`, canonical]),
+    );
+    return { request: { ...request, tools, input }, grouped };
   },
 };
 

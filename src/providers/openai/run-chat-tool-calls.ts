@@ -1,10 +1,10 @@
-import type { HubRunOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
 import {
-  type HubToolCall,
-  type HubToolCallOutcome,
-  runHubToolCalls,
-} from '../../core/tool-hub/run-hub-tool-calls.js';
+  type HubTurnOptions,
+  type HubTurnResult,
+  nextHistory,
+} from '../../core/tool-hub/hub-tools-options.js';
+import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
+import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
 
 /** A Chat Completions tool message, the answer to one tool call. */
 export interface ChatToolMessage {
@@ -14,7 +14,7 @@ export interface ChatToolMessage {
 }
 
 /** Options of {@link runChatToolCalls}. */
-export interface RunChatToolCallsOptions extends HubRunOptions {
+export interface RunChatToolCallsOptions<THistory = unknown> extends HubTurnOptions<THistory> {
   /**
    * The model's answer with canonical names (from `wrapOpenAI` or `resolveResponse`): the
    * completion, its assistant message, or the `tool_calls` array.
@@ -23,33 +23,33 @@ export interface RunChatToolCallsOptions extends HubRunOptions {
 }
 
 /** What {@link runChatToolCalls} returns. */
-export interface RunChatToolCallsResult {
+export interface RunChatToolCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
   /** One tool message per tool call, in the calls' order, ready to append to `messages`. */
   messages: ChatToolMessage[];
-  /** How each call ended. */
-  outcomes: HubToolCallOutcome[];
 }
 
 /**
  * Runs every tool call of a Chat Completions answer through the hub, in parallel, and returns the
- * tool messages to append. Chat tool messages take text only: images and audio become a
+ * tool messages, and the next request's history when given the history so far. Chat tool messages take text only: images and audio become a
  * placeholder with their MIME type and size, an error result starts with `Tool error:`, and a
  * call that cannot run (unknown tool, server down, timeout, bad arguments) is answered with an
  * error text that gives the reason; every call gets its message, so the next request is valid.
  *
  * @example
  * ```ts
- * const { message } = completion.choices[0]!;
- * messages.push(message, ...(await runChatToolCalls({ hub, response: message })).messages);
+ * for (let done = false; !done; ) {
+ *   const response = await openai.chat.completions.create({ model, messages, ...chatToolsFromHub({ hub }) });
+ *   ({ history: messages, done } = await runChatToolCalls({ hub, response, history: messages }));
+ * }
  * ```
  */
-export async function runChatToolCalls(
-  options: RunChatToolCallsOptions,
-): Promise<RunChatToolCallsResult> {
+export async function runChatToolCalls<THistory = unknown>(
+  options: RunChatToolCallsOptions<THistory>,
+): Promise<RunChatToolCallsResult<THistory>> {
   const calls = chatToolCalls(options.response);
   const outcomes = await runHubToolCalls({ ...options, calls });
-  return {
-    messages: outcomes.map((outcome) => ({
+  const messages = outcomes.map(
+    (outcome): ChatToolMessage => ({
       role: 'tool',
       tool_call_id: outcome.call.id,
       content: joinToolResultText(
@@ -60,7 +60,12 @@ export async function runChatToolCalls(
           errorFlag: false,
         }).pieces,
       ),
-    })),
+    }),
+  );
+  return {
+    messages,
+    history: nextHistory(options.history, chatAnswer(options.response), messages),
+    done: outcomes.length === 0,
     outcomes,
   };
 }
@@ -93,4 +98,13 @@ function chatToolCalls(response: unknown): HubToolCall[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model's message, when the response holds it (a completion or the message itself). */
+function chatAnswer(response: unknown): unknown[] {
+  const message =
+    isRecord(response) && Array.isArray(response.choices)
+      ? (response.choices[0] as { message?: unknown } | undefined)?.message
+      : response;
+  return isRecord(message) ? [message] : [];
 }

@@ -1,10 +1,10 @@
-import type { HubRunOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
 import {
-  type HubToolCall,
-  type HubToolCallOutcome,
-  runHubToolCalls,
-} from '../../core/tool-hub/run-hub-tool-calls.js';
+  type HubTurnOptions,
+  type HubTurnResult,
+  nextHistory,
+} from '../../core/tool-hub/hub-tools-options.js';
+import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
+import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
 
 /** One part of a `function_call_output` content array. */
 export type ResponsesToolOutputPart =
@@ -20,7 +20,7 @@ export interface ResponsesFunctionCallOutput {
 }
 
 /** Options of {@link runResponsesToolCalls}. */
-export interface RunResponsesToolCallsOptions extends HubRunOptions {
+export interface RunResponsesToolCallsOptions<THistory = unknown> extends HubTurnOptions<THistory> {
   /**
    * The model's answer with canonical names (from `wrapOpenAI` or `resolveResponse`): the
    * response, or its `output` items.
@@ -29,11 +29,9 @@ export interface RunResponsesToolCallsOptions extends HubRunOptions {
 }
 
 /** What {@link runResponsesToolCalls} returns. */
-export interface RunResponsesToolCallsResult {
+export interface RunResponsesToolCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
   /** One `function_call_output` item per function call, in order, ready to append to `input`. */
   items: ResponsesFunctionCallOutput[];
-  /** How each call ended. */
-  outcomes: HubToolCallOutcome[];
 }
 
 /**
@@ -45,34 +43,39 @@ export interface RunResponsesToolCallsResult {
  *
  * @example
  * ```ts
- * const response = await openai.responses.create({ model, input, ...responsesToolsFromHub({ hub }) });
- * input.push(...response.output, ...(await runResponsesToolCalls({ hub, response })).items);
+ * for (let done = false; !done; ) {
+ *   const response = await openai.responses.create({ model, input, ...responsesToolsFromHub({ hub }) });
+ *   ({ history: input, done } = await runResponsesToolCalls({ hub, response, history: input }));
+ * }
  * ```
  */
-export async function runResponsesToolCalls(
-  options: RunResponsesToolCallsOptions,
-): Promise<RunResponsesToolCallsResult> {
+export async function runResponsesToolCalls<THistory = unknown>(
+  options: RunResponsesToolCallsOptions<THistory>,
+): Promise<RunResponsesToolCallsResult<THistory>> {
   const outcomes = await runHubToolCalls({ ...options, calls: responsesCalls(options.response) });
+  const items = outcomes.map((outcome): ResponsesFunctionCallOutput => {
+    const { pieces } = readToolResult(outcome, {
+      ...options,
+      provider: 'OpenAI Responses',
+      accepts: (media) =>
+        media.kind === 'image' || (media.kind === 'file' && media.mimeType === 'application/pdf'),
+      errorFlag: false,
+    });
+    const output = pieces.every((piece) => piece.type === 'text')
+      ? joinToolResultText(pieces)
+      : pieces.map((piece, index): ResponsesToolOutputPart => {
+          if (piece.type === 'text') return { type: 'input_text', text: piece.text };
+          const url = `data:${piece.mimeType};base64,${piece.data}`;
+          return piece.kind === 'image'
+            ? { type: 'input_image', image_url: url, detail: 'auto' }
+            : { type: 'input_file', file_data: url, filename: fileName(piece.uri, index) };
+        });
+    return { type: 'function_call_output', call_id: outcome.call.id, output };
+  });
   return {
-    items: outcomes.map((outcome) => {
-      const { pieces } = readToolResult(outcome, {
-        ...options,
-        provider: 'OpenAI Responses',
-        accepts: (media) =>
-          media.kind === 'image' || (media.kind === 'file' && media.mimeType === 'application/pdf'),
-        errorFlag: false,
-      });
-      const output = pieces.every((piece) => piece.type === 'text')
-        ? joinToolResultText(pieces)
-        : pieces.map((piece, index): ResponsesToolOutputPart => {
-            if (piece.type === 'text') return { type: 'input_text', text: piece.text };
-            const url = `data:${piece.mimeType};base64,${piece.data}`;
-            return piece.kind === 'image'
-              ? { type: 'input_image', image_url: url, detail: 'auto' }
-              : { type: 'input_file', file_data: url, filename: fileName(piece.uri, index) };
-          });
-      return { type: 'function_call_output', call_id: outcome.call.id, output };
-    }),
+    items,
+    history: nextHistory(options.history, responsesAnswer(options.response), items),
+    done: outcomes.length === 0,
     outcomes,
   };
 }
@@ -100,4 +103,10 @@ function fileName(uri: string | undefined, index: number): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The model's output items (every one goes back: reasoning, messages, calls). */
+function responsesAnswer(response: unknown): unknown[] {
+  if (Array.isArray(response)) return response;
+  return isRecord(response) && Array.isArray(response.output) ? response.output : [];
 }

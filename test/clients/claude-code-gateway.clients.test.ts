@@ -1,0 +1,240 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
+import { createGateway } from '../../src/gateway/index.js';
+import { installClient } from './support/install-client.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// A registry-style key: Claude Code sends `mcp__<key>__<tool>`, past Bedrock's 64 characters.
+const SERVER_KEY = 'io-github-modelcontextprotocol-server-everything-production-eu';
+const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const ECHO = 'hello-through-the-gateway';
+
+interface Seen {
+  tools: string[];
+  violations: string[];
+  toolResults: string[];
+}
+
+/**
+ * A Messages API stub that enforces Bedrock's 64-character names on tools, `tool_choice` and
+ * history; asks for the echo tool by its wire name once, then finishes the conversation.
+ */
+async function startBedrockLikeStub() {
+  const seen: Seen[] = [];
+  const server = http.createServer((incoming, outgoing) => {
+    let text = '';
+    incoming.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    incoming.on('end', () => {
+      const body = JSON.parse(text || '{}') as {
+        tools?: { name: string }[];
+        messages?: { role: string; content: unknown }[];
+        stream?: boolean;
+        model?: string;
+      };
+      const tools = (body.tools ?? []).map((tool) => tool.name);
+      const record: Seen = { tools, violations: [], toolResults: [] };
+      seen.push(record);
+      for (const name of tools) if (!NAME.test(name)) record.violations.push(name);
+      for (const message of body.messages ?? []) {
+        if (!Array.isArray(message.content)) continue;
+        for (const block of message.content as Record<string, unknown>[]) {
+          if (block.type === 'tool_use' && !NAME.test(String(block.name))) {
+            record.violations.push(String(block.name));
+          }
+          if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
+        }
+      }
+      if (record.violations.length > 0) {
+        outgoing.writeHead(400, { 'content-type': 'application/json' });
+        outgoing.end(
+          JSON.stringify({
+            type: 'error',
+            error: {
+              type: 'invalid_request_error',
+              message: `tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (${record.violations[0]})`,
+            },
+          }),
+        );
+        return;
+      }
+      const echo = tools.find((name) => name.endsWith('echo') || name.includes('_echo'));
+      const call =
+        echo !== undefined && record.toolResults.length === 0
+          ? { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: ECHO } }
+          : undefined;
+      const content = call === undefined ? [{ type: 'text', text: 'Done.' }] : [call];
+      answer(outgoing, body.stream === true, body.model ?? 'claude-test', content);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function answer(
+  outgoing: http.ServerResponse,
+  stream: boolean,
+  model: string,
+  content: Record<string, unknown>[],
+): void {
+  const stop = content[0]?.type === 'tool_use' ? 'tool_use' : 'end_turn';
+  const usage = { input_tokens: 10, output_tokens: 5 };
+  const message = { id: 'msg_1', type: 'message', role: 'assistant', model, usage };
+  if (!stream) {
+    outgoing.writeHead(200, { 'content-type': 'application/json' });
+    outgoing.end(JSON.stringify({ ...message, content, stop_reason: stop, stop_sequence: null }));
+    return;
+  }
+  const event = (type: string, data: Record<string, unknown>) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+  outgoing.write(
+    event('message_start', {
+      message: { ...message, content: [], stop_reason: null, stop_sequence: null },
+    }),
+  );
+  content.forEach((block, index) => {
+    if (block.type === 'tool_use') {
+      outgoing.write(
+        event('content_block_start', { index, content_block: { ...block, input: {} } }),
+      );
+      outgoing.write(
+        event('content_block_delta', {
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+        }),
+      );
+    } else {
+      outgoing.write(
+        event('content_block_start', { index, content_block: { type: 'text', text: '' } }),
+      );
+      outgoing.write(
+        event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } }),
+      );
+    }
+    outgoing.write(event('content_block_stop', { index }));
+  });
+  outgoing.write(
+    event('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, usage }),
+  );
+  outgoing.end(event('message_stop', {}));
+}
+
+function runClaude(bin: string, baseUrl: string, home: string, config: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      bin,
+      [
+        '-p',
+        `Call the echo tool with the message ${ECHO}, then say done.`,
+        '--mcp-config',
+        config,
+        '--strict-mcp-config',
+        '--allowedTools',
+        `mcp__${SERVER_KEY}`,
+        '--output-format',
+        'json',
+      ],
+      {
+        cwd: home,
+        timeout: 240_000,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          ANTHROPIC_BASE_URL: baseUrl,
+          ANTHROPIC_API_KEY: 'sk-ant-test',
+          MCP_CONNECTION_NONBLOCKING: 'false',
+          MCP_CONNECT_TIMEOUT_MS: '90000',
+          ENABLE_TOOL_SEARCH: 'false',
+          DISABLE_TELEMETRY: '1',
+          DISABLE_AUTOUPDATER: '1',
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        },
+      },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error === null ? 0 : ((error as { code?: number }).code ?? 1),
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+// Issue 11, done when: a real coding agent through the gateway. Claude Code's MCP tool names
+// (`mcp__<key>__<tool>`) pass 64 characters; the upstream enforces Bedrock's 64.
+describe('Claude Code through toolwire gateway', () => {
+  let bin: string;
+  let home: string;
+  let config: string;
+  beforeAll(async () => {
+    bin = await installClient('@anthropic-ai/claude-code@2.1.332', 'claude');
+    home = mkdtempSync(join(tmpdir(), 'toolwire-claude-'));
+    config = join(home, 'mcp.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          [SERVER_KEY]: {
+            command: process.execPath,
+            args: [
+              join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
+            ],
+          },
+        },
+      }),
+    );
+  });
+  afterAll(() => {
+    if (home !== undefined) rmSync(home, { recursive: true, force: true });
+  });
+
+  it('should be rejected by the 64-character upstream without the gateway', async () => {
+    const stub = await startBedrockLikeStub();
+    try {
+      await runClaude(bin, stub.url, home, config);
+      const first = stub.seen.find((request) => request.tools.length > 0);
+      expect(first?.tools.some((name) => name.length > 64)).toBe(true);
+      expect(first?.violations.length).toBeGreaterThan(0);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('should finish the conversation through the gateway, the call reaching the MCP server', async () => {
+    const stub = await startBedrockLikeStub();
+    const gateway = createGateway({ upstream: { baseUrl: stub.url, envelope: 'bedrock' } });
+    const served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
+    try {
+      const run = await runClaude(bin, served.url, home, config);
+      const tooled = stub.seen.filter((request) => request.tools.length > 0);
+      expect(tooled.length).toBeGreaterThan(0);
+      for (const request of stub.seen) expect(request.violations).toEqual([]);
+      // The echo tool (remote name `echo`) answered: its result came back in the next turn.
+      expect(
+        stub.seen.some((request) => request.toolResults.some((text) => text.includes(ECHO))),
+      ).toBe(true);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ is_error: false, result: 'Done.' });
+    } finally {
+      await served.close();
+      await stub.close();
+    }
+  });
+});

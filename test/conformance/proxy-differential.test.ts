@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpProxy, type McpProxy } from '../../src/proxy/create-mcp-proxy.js';
+import { type ProxyHttpServer, serveProxyHttp } from '../../src/proxy/serve-proxy-http.js';
+import { freePort } from '../support/free-port.js';
+import { npmServer, root } from '../support/run-toolwire.js';
+
+// The official MCP conformance suite as a differential test: every server scenario that passes
+// against an upstream directly must pass through the proxy in front of it (profile `generic`,
+// bare names, so the upstream's names fit and pass unchanged). The suite needs Node 22, which the
+// `node` dev dependency provides.
+const node22 = join(root, 'node_modules/node/bin/node');
+const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+
+type Outcome = Map<string, { passed: boolean; failures: string[] }>;
+
+function run(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function conformance(url: string): Promise<Outcome> {
+  const output = await mkdtemp(join(tmpdir(), 'toolwire-conformance-'));
+  try {
+    const child = run(node22, [suite, 'server', '--url', url, '-o', output]);
+    child.stdout?.resume();
+    child.stderr?.resume();
+    await new Promise((resolve) => child.once('exit', resolve));
+    const outcome: Outcome = new Map();
+    for (const folder of await readdir(output)) {
+      const scenario = folder.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT.*$/, '');
+      const checks = JSON.parse(
+        await readFile(join(output, folder, 'checks.json'), 'utf8'),
+      ) as Array<{
+        status: string;
+        name: string;
+        errorMessage?: string;
+      }>;
+      const failures = checks
+        .filter((check) => check.status === 'FAILURE')
+        .map((check) => `${check.name}: ${check.errorMessage ?? ''}`);
+      outcome.set(scenario, { passed: failures.length === 0 && checks.length > 0, failures });
+    }
+    return outcome;
+  } finally {
+    await rm(output, { recursive: true, force: true });
+  }
+}
+
+async function waitForListening(child: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const guard = setTimeout(() => reject(new Error('the upstream did not start')), 20_000);
+    const onData = (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(guard);
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('exit', () => reject(new Error('the upstream exited')));
+  });
+}
+
+describe('MCP conformance, directly and through the proxy', () => {
+  let upstream: ChildProcess;
+  let proxy: McpProxy;
+  let http: ProxyHttpServer;
+  let upstreamUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    upstream = run(process.execPath, [npmServer('server-everything'), 'streamableHttp'], {
+      PORT: String(port),
+    });
+    await waitForListening(upstream);
+    upstreamUrl = `http://localhost:${port}/mcp`;
+    proxy = createMcpProxy({
+      servers: {
+        everything: {
+          type: 'http',
+          url: `http://127.0.0.1:${port}/mcp`,
+          transport: 'streamable-http',
+          headers: {},
+        },
+      },
+      client: 'generic',
+      prefix: 'none',
+    });
+    await proxy.start();
+    http = await serveProxyHttp({ proxy });
+  }, 60_000);
+
+  afterAll(async () => {
+    await http?.close();
+    await proxy?.close();
+    upstream?.kill('SIGKILL');
+  });
+
+  it('passes through the proxy every scenario the upstream passes, and DNS rebinding protection', async () => {
+    const direct = await conformance(upstreamUrl);
+    const proxied = await conformance(`http://localhost:${http.port}/mcp`);
+    const passedDirectly = [...direct].filter(([, result]) => result.passed).map(([name]) => name);
+    // The suite really ran: the basics pass against the upstream itself.
+    expect(passedDirectly).toEqual(expect.arrayContaining(['server-initialize', 'tools-list']));
+    const regressions = passedDirectly
+      .filter((name) => proxied.get(name)?.passed !== true)
+      .map((name) => `${name}: ${proxied.get(name)?.failures.join('; ') ?? 'did not run'}`);
+    expect(regressions).toEqual([]);
+    expect(proxied.get('dns-rebinding-protection')?.passed).toBe(true);
+  }, 240_000);
+});
