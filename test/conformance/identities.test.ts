@@ -15,6 +15,8 @@ const identity: ToolIdentity = {
 const name = identity.canonical;
 const schema = { type: 'object', properties: {} };
 const options = { identities: [identity] };
+/** The first element of a projected list (an empty object when there is none). */
+const first = (list: unknown): unknown => (Array.isArray(list) ? list[0] : undefined) ?? {};
 
 /** Every adapter, with the description it sends for the one tool. */
 const SUBJECTS: [
@@ -30,7 +32,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { function: { description?: string } }).function
+        description: (first(p.request.tools) as { function: { description?: string } }).function
           .description,
       };
     },
@@ -44,7 +46,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { description?: string }).description,
+        description: (first(p.request.tools) as { description?: string }).description,
       };
     },
   ],
@@ -62,7 +64,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { description?: string }).description,
+        description: (first(p.request.tools) as { description?: string }).description,
       };
     },
   ],
@@ -77,9 +79,9 @@ const SUBJECTS: [
         },
         options,
       );
-      const [tool] = p.request.config?.tools as {
+      const tool = first(p.request.config?.tools) as {
         functionDeclarations: { description?: string }[];
-      }[];
+      };
       return { map: p.map, description: tool?.functionDeclarations[0]?.description };
     },
   ],
@@ -107,7 +109,7 @@ const SUBJECTS: [
       );
       return {
         map: p.map,
-        description: (p.request.tools?.[0] as { description?: string }).description,
+        description: (first(p.request.tools) as { description?: string }).description,
       };
     },
   ],
