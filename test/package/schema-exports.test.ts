@@ -25,7 +25,10 @@ describe('toolwire root entry: schemas', () => {
         },
         {
           name: 'remote',
-          inputSchema: { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } },
+          inputSchema: {
+            type: 'object',
+            properties: { a: { $ref: 'https://example.com/a.json' } },
+          },
         },
       ],
       target: 'anthropic',

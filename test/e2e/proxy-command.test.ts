@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/run-cli.js';
-import { readNamesFile } from './names-file.js';
-import { runProxy } from './run-proxy.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { readNamesFile } from '../../src/proxy/names-file.js';
+import { runProxy } from '../../src/proxy/run-proxy.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scripted = join(root, 'test/fixtures/servers/scripted-server.mjs');
