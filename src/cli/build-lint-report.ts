@@ -6,6 +6,7 @@ import { projectInputSchema } from '../core/schema/project-input-schema.js';
 import { SCHEMA_TARGETS, type SchemaTarget } from '../core/schema/schema-target.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import type { LoadedTarget } from './load-target.js';
+import { nameFitStatus } from './name-fit-status.js';
 
 /** How one tool's canonical name fares in one envelope. */
 export interface LintFit {
@@ -144,7 +145,7 @@ export function buildLintReport(options: BuildLintReportOptions): LintReport {
         const wire = (maps[index] as ReturnType<typeof createToolWireMap>).toWire(canonical);
         const fit = explainEnvelopeFit({ name: canonical, envelope });
         fits[envelope.id] = {
-          status: wire === canonical ? 'ok' : wire.length === canonical.length ? 'fixed' : 'alias',
+          status: nameFitStatus({ canonical, wire }),
           wire,
           violations: fit.violations.map((violation) => violation.message),
         };

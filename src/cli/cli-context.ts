@@ -6,6 +6,11 @@ export interface CliContext {
   stderr: (text: string) => void;
   /** Standard output is a terminal (colour is allowed). */
   stdoutIsTTY: boolean;
+  /**
+   * The width to fit text output to: `COLUMNS` when set, else the terminal's width; `undefined`
+   * when output goes to a file or a pipe (then nothing is truncated).
+   */
+  columns: number | undefined;
   /** The environment. */
   env: Readonly<Record<string, string | undefined>>;
   /** The working folder. */

@@ -1,5 +1,6 @@
 import type { LintReport, LintServer } from './build-lint-report.js';
 import type { Style } from './create-style.js';
+import { truncateMiddle } from './truncate-middle.js';
 
 const SHORT: Record<string, string> = {
   openai: 'openai',
@@ -21,7 +22,12 @@ const SHORT: Record<string, string> = {
  * process.stdout.write(formatLintReport(report, createStyle({ stream: process.stdout, env: process.env })));
  * ```
  */
-export function formatLintReport(report: LintReport, style: Style): string {
+export function formatLintReport(
+  report: LintReport,
+  style: Style,
+  /** The terminal's width: tool and wire names are shortened in the middle to fit it. */
+  columns?: number,
+): string {
   const lines: string[] = [];
   const tokens = report.tokensExact
     ? "o200k_base tokens of each server's tools as an OpenAI tools array"
@@ -31,7 +37,7 @@ export function formatLintReport(report: LintReport, style: Style): string {
   );
   for (const server of report.servers) {
     lines.push('');
-    lines.push(...formatServer(server, report, style));
+    lines.push(...formatServer(server, report, style, columns));
   }
   if (report.sharedNames.length > 0) {
     lines.push('');
@@ -67,10 +73,48 @@ export function formatLintReport(report: LintReport, style: Style): string {
       `  ${style.red(`${summary.leftOut} left out (name taken), ${summary.schemaRejected} (tool, provider) schemas rejected.`)}`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  const fitted = columns === undefined ? lines : lines.flatMap((line) => wrapLine(line, columns));
+  return `${fitted.join('\n')}\n`;
 }
 
-function formatServer(server: LintServer, report: LintReport, style: Style): string[] {
+// Our own colour codes are the only escape sequences left in a line (everything from servers is
+// escaped before formatting), so the visible width is the length without them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: our own SGR colour codes.
+const COLOUR = /\u001b\[[0-9;]*m/g;
+
+// Prose lines (messages, schema notes) wrap at spaces, continued two columns further in; a single
+// word longer than the line stays whole.
+function wrapLine(line: string, columns: number): string[] {
+  if (line.replace(COLOUR, '').length <= columns) return [line];
+  const indent = ' '.repeat(
+    Math.min(Math.floor(columns / 2), (/^ */.exec(line)?.[0].length ?? 0) + 2),
+  );
+  const lead = /^ */.exec(line)?.[0] ?? '';
+  const [first = '', ...rest] = line.slice(lead.length).split(' ');
+  const wrapped: string[] = [];
+  let current = lead + first;
+  let visible = current.replace(COLOUR, '').length;
+  for (const word of rest) {
+    const length = word.replace(COLOUR, '').length;
+    if (visible + 1 + length > columns) {
+      wrapped.push(current);
+      current = indent + word;
+      visible = indent.length + length;
+    } else {
+      current = `${current} ${word}`;
+      visible += 1 + length;
+    }
+  }
+  wrapped.push(current);
+  return wrapped;
+}
+
+function formatServer(
+  server: LintServer,
+  report: LintReport,
+  style: Style,
+  columns: number | undefined,
+): string[] {
   const lines: string[] = [];
   if (server.state !== 'ready') {
     const label = server.state === 'failed' ? style.red('FAILED') : style.dim('disabled');
@@ -97,11 +141,26 @@ function formatServer(server: LintServer, report: LintReport, style: Style): str
     );
   }
   if (server.tools.length === 0) return lines;
-  const width = Math.min(40, Math.max(4, ...server.tools.map((tool) => tool.tool.length)));
+  let longest = 4;
+  for (const tool of server.tools) longest = Math.max(longest, tool.tool.length);
+  let width = Math.min(40, longest);
   const heads = report.envelopes.map((envelope) => SHORT[envelope] ?? envelope);
+  // "  tool  cells  wire": on a terminal, the tool and wire columns share what the cells leave.
+  const cellsWidth = heads.reduce((total, head) => total + Math.max(head.length, 5) + 1, 0);
+  let wireWidth = Number.POSITIVE_INFINITY;
+  let wireHead = `  wire name (${first})`;
+  if (columns !== undefined) {
+    const room = Math.max(16, columns - 6 - cellsWidth);
+    const needsWire = server.tools.some(
+      (tool) => first !== undefined && tool.envelopes[first]?.status !== 'ok',
+    );
+    width = Math.max(4, Math.min(longest, needsWire ? Math.floor(room * 0.4) : room));
+    if (!needsWire) wireHead = '';
+    wireWidth = Math.max(8, room - width);
+  }
   lines.push(
     style.dim(
-      `  ${pad('tool', width)}  ${heads.map((head) => pad(head, Math.max(head.length, 5))).join(' ')}  wire name (${first})`,
+      `  ${pad('tool', width)}  ${heads.map((head) => pad(head, Math.max(head.length, 5))).join(' ')}${wireHead}`,
     ),
   );
   for (const tool of server.tools) {
@@ -113,9 +172,11 @@ function formatServer(server: LintServer, report: LintReport, style: Style): str
       return fit?.status === 'fixed' ? style.yellow(text) : style.magenta(text);
     });
     const firstFit = first === undefined ? undefined : tool.envelopes[first];
-    const wire = firstFit === undefined || firstFit.status === 'ok' ? '' : firstFit.wire;
-    const name =
-      tool.tool.length > width ? `${tool.tool.slice(0, width - 1)}…` : pad(tool.tool, width);
+    const wire =
+      firstFit === undefined || firstFit.status === 'ok'
+        ? ''
+        : truncateMiddle(firstFit.wire, wireWidth);
+    const name = pad(truncateMiddle(tool.tool, width), width);
     lines.push(`  ${name}  ${cells.join(' ')}  ${wire}`.trimEnd());
     if (tool.collidesWith !== undefined) {
       lines.push(

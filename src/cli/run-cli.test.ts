@@ -73,6 +73,7 @@ describe('runCli', () => {
         canonical: 'docs__search',
         wire: 'docs__search',
         aliased: false,
+        status: 'ok',
       },
     ]);
   });

@@ -34,9 +34,13 @@ export async function runCli(options: RunCliOptions): Promise<number> {
   const args = dash === -1 ? options.args : options.args.slice(0, dash);
   const serverCommand = dash === -1 ? undefined : options.args.slice(dash + 1);
   const context: CliContext = {
-    stdout: options.context?.stdout ?? ((text) => process.stdout.write(text)),
-    stderr: options.context?.stderr ?? ((text) => process.stderr.write(text)),
+    stdout: options.context?.stdout ?? writeProcessStdout,
+    stderr: options.context?.stderr ?? writeProcessStderr,
     stdoutIsTTY: options.context?.stdoutIsTTY ?? process.stdout.isTTY === true,
+    columns:
+      options.context === undefined || !('columns' in options.context)
+        ? terminalColumns(options.context?.env ?? process.env)
+        : options.context.columns,
     env: options.context?.env ?? process.env,
     cwd: options.context?.cwd ?? process.cwd(),
     readStdin: options.context?.readStdin ?? readProcessStdin,
@@ -105,6 +109,34 @@ export async function runCli(options: RunCliOptions): Promise<number> {
       'toolwire --help',
     );
   }
+}
+
+// A reader that stops early (`toolwire names x.json | head`) closes the pipe: the next write fails
+// with EPIPE. Output to that stream then stops quietly and the command ends with its usual exit code.
+function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  let watched = false;
+  return (text) => {
+    if (!watched) {
+      watched = true;
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') throw error;
+        closed = true;
+      });
+    }
+    if (!closed) stream.write(text);
+  };
+}
+
+const writeProcessStdout = pipeWriter(process.stdout);
+const writeProcessStderr = pipeWriter(process.stderr);
+
+function terminalColumns(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const fromEnvironment = Number(env.COLUMNS);
+  if (Number.isSafeInteger(fromEnvironment) && fromEnvironment > 0) return fromEnvironment;
+  return process.stdout.isTTY === true && process.stdout.columns > 0
+    ? process.stdout.columns
+    : undefined;
 }
 
 // A stack trace keeps its lines; each is escaped on its own.

@@ -294,7 +294,7 @@ describe('createToolWireMap with tool identities', () => {
   });
 });
 
-describe('createToolWireMap invariants (shared/design.md section 2)', () => {
+describe('createToolWireMap invariants (README, Invariants)', () => {
   it('1. fit: every wire name fits the envelope', () => {
     fc.assert(
       fc.property(nameSet, envelope, (names, target) => {

@@ -6,7 +6,7 @@ import { ToolwireError } from './toolwire-error.js';
 const derive = (service: string, method: string): string =>
   deriveToolName({ service, method }).name;
 
-describe('deriveToolName: the stitchkit ADR 0035 vectors (shared/research/seeds.md section 1)', () => {
+describe('deriveToolName: the stitchkit ADR 0035 vectors', () => {
   it.each([
     ['admin/analytics', 'overview', 'overview_admin_analytics'],
     ['admin/analytics', 'get', 'get_admin_analytics'],

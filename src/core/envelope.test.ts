@@ -4,7 +4,7 @@ import { ENVELOPES, type Envelope, resolveEnvelope } from './envelope.js';
 import { fitsEnvelope } from './fits-envelope.js';
 import { intersectEnvelopes } from './intersect-envelopes.js';
 
-/** The rules of shared/design.md section 2, written as regular expressions, independent of the tables. */
+/** The envelope rules of the README, written as regular expressions, independent of the tables. */
 const PATTERNS: Record<keyof typeof ENVELOPES, RegExp> = {
   openai: /^[A-Za-z0-9_-]{1,64}$/,
   anthropic: /^[A-Za-z0-9_-]{1,128}$/,

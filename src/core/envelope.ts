@@ -36,7 +36,7 @@ const WORD = 'A-Za-z0-9_-';
 
 /**
  * The name envelopes of the providers toolwire knows, with their sources
- * (shared/research/providers.md). `universal` is the intersection of all of them and the default.
+ * (from each provider's API reference). `universal` is the intersection of all of them and the default.
  *
  * @example
  * ```ts

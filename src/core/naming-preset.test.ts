@@ -6,7 +6,7 @@ import { ToolwireError } from './toolwire-error.js';
 const name = (preset: keyof typeof NAMING_PRESETS, server: string, tool: string): string =>
   NAMING_PRESETS[preset].formatName(server, tool);
 
-describe('naming presets against the hosts they copy (shared/research/seeds.md, peers.md)', () => {
+describe('naming presets against the hosts they copy (read from each host source)', () => {
   it('toolwire: server__tool, both segments kept', () => {
     expect(name('toolwire', 'github', 'create_issue')).toBe('github__create_issue');
     expect(name('toolwire', 'neon', '__node_version')).toBe('neon____node_version');

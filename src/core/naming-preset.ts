@@ -47,7 +47,7 @@ const OUTSIDE_WORD_AND_DOT = /[^A-Za-z0-9_.-]/gu;
 /**
  * The naming presets, so that people who move from another host keep the names their history and
  * permission rules already use. For names that fit the provider's envelope, the names equal that
- * host's; the sources are in shared/research/peers.md and seeds.md.
+ * host's, read from that host's source.
  *
  * | id | shape | copied from |
  * |---|---|---|

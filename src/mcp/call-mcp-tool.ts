@@ -15,6 +15,8 @@ export interface CallMcpToolOptions {
   defaultTimeout: number;
   /** The hub's `callTotalTimeout`, when it sets one. */
   defaultTotalTimeout: number | undefined;
+  /** Whether the hub restarts a server that crashed (its `restart` option is not `false`). */
+  restarts?: boolean;
 }
 
 /** Without a total set, a call whose progress keeps restarting its timeout ends after this many timeouts. */
@@ -95,7 +97,10 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
       throw new ToolwireError({
         code: 'SERVER_UNAVAILABLE',
-        message: `${subject}: the server closed the connection during the call; it is being restarted, try again.`,
+        message:
+          options.restarts === false
+            ? `${subject}: the server closed the connection during the call; restarts are off (restart: false), so call hub.restart("${tool.server}") and try again.`
+            : `${subject}: the server closed the connection during the call; it is being restarted, try again.`,
         cause: error,
       });
     }

@@ -277,6 +277,19 @@ describe('McpHub restarts', () => {
     expect(hub.server('crashy')?.state).toBe('ready');
   });
 
+  it('fills in what a config written in code leaves out (type, args, env), as a config file does', async () => {
+    const handWritten = { command: process.execPath, args: [fixture('scripted-server.mjs')] };
+    await using hub = createMcpHub({
+      servers: { scripted: handWritten as unknown as McpServerConfig },
+      restart: false,
+    });
+    await hub.start();
+    expect(hub.server('scripted')?.state).toBe('ready');
+    expect(
+      text(await hub.callTool({ name: 'scripted__echo', arguments: { text: 'hi' } })),
+    ).toContain('hi');
+  });
+
   it('rejects server keys the preset cannot use, and reports disabled and broken entries', async () => {
     await using hub = createMcpHub({
       servers: [

@@ -19,7 +19,12 @@ import {
   type McpServerRecord,
 } from './mcp-server-record.js';
 import type { McpServerStatus } from './mcp-server-status.js';
-import type { McpServerConfig, McpServerEntry } from './parse-mcp-config.js';
+import type {
+  McpHttpServerConfig,
+  McpServerConfig,
+  McpServerEntry,
+  McpStdioServerConfig,
+} from './parse-mcp-config.js';
 import { refreshServerTools } from './refresh-server-tools.js';
 import { type McpListLimits, resolveHubLimits } from './resolve-hub-limits.js';
 import { closeServer, connectServer, restartServer } from './supervise-mcp-server.js';
@@ -142,7 +147,7 @@ export class McpHub {
       ? (options.servers as readonly McpServerEntry[]).slice()
       : Object.entries(options.servers as Record<string, McpServerConfig>).map(([key, config]) => ({
           key,
-          config,
+          config: completeServerConfig(config),
         }));
     // One mask for every server: a message about one server may quote another's value.
     const mask = createSecretMask([
@@ -296,6 +301,7 @@ export class McpHub {
         call: options,
         defaultTimeout: this.#context.limits.callTimeout,
         defaultTotalTimeout: this.#context.limits.callTotalTimeout,
+        restarts: this.#context.options.restart !== false,
       });
     } catch (error) {
       throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;
@@ -440,4 +446,31 @@ export class McpHub {
  */
 export function createMcpHub(options: McpHubOptions): McpHub {
   return new McpHub(options);
+}
+
+/**
+ * A config written by hand in code may leave out what a config file reader fills in (`type`,
+ * `args`, `env`, `headers`, `transport`); fill those in, so that `{ command: 'npx', args: [...] }`
+ * works as it does in a config file instead of failing at connect.
+ */
+function completeServerConfig(config: McpServerConfig): McpServerConfig {
+  if (config === null || typeof config !== 'object') return config;
+  const loose = config as Partial<McpStdioServerConfig> & Partial<McpHttpServerConfig>;
+  if (loose.type === 'http' || (loose.type === undefined && typeof loose.url === 'string')) {
+    return {
+      ...loose,
+      type: 'http',
+      transport: loose.transport ?? 'auto',
+      headers: loose.headers ?? {},
+    } as McpHttpServerConfig;
+  }
+  if (loose.type === 'stdio' || (loose.type === undefined && typeof loose.command === 'string')) {
+    return {
+      ...loose,
+      type: 'stdio',
+      args: loose.args ?? [],
+      env: loose.env ?? {},
+    } as McpStdioServerConfig;
+  }
+  return config;
 }

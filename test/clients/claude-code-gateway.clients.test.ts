@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
 import { createGateway } from '../../src/gateway/index.js';
 import { installClient } from './support/install-client.js';
+import { answerMessages as answer } from './support/messages-stub.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // A registry-style key: Claude Code sends `mcp__<key>__<tool>`, past Bedrock's 64 characters.
@@ -85,55 +86,6 @@ async function startBedrockLikeStub() {
         server.close(() => resolve());
       }),
   };
-}
-
-function answer(
-  outgoing: http.ServerResponse,
-  stream: boolean,
-  model: string,
-  content: Record<string, unknown>[],
-): void {
-  const stop = content[0]?.type === 'tool_use' ? 'tool_use' : 'end_turn';
-  const usage = { input_tokens: 10, output_tokens: 5 };
-  const message = { id: 'msg_1', type: 'message', role: 'assistant', model, usage };
-  if (!stream) {
-    outgoing.writeHead(200, { 'content-type': 'application/json' });
-    outgoing.end(JSON.stringify({ ...message, content, stop_reason: stop, stop_sequence: null }));
-    return;
-  }
-  const event = (type: string, data: Record<string, unknown>) =>
-    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-  outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
-  outgoing.write(
-    event('message_start', {
-      message: { ...message, content: [], stop_reason: null, stop_sequence: null },
-    }),
-  );
-  content.forEach((block, index) => {
-    if (block.type === 'tool_use') {
-      outgoing.write(
-        event('content_block_start', { index, content_block: { ...block, input: {} } }),
-      );
-      outgoing.write(
-        event('content_block_delta', {
-          index,
-          delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
-        }),
-      );
-    } else {
-      outgoing.write(
-        event('content_block_start', { index, content_block: { type: 'text', text: '' } }),
-      );
-      outgoing.write(
-        event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } }),
-      );
-    }
-    outgoing.write(event('content_block_stop', { index }));
-  });
-  outgoing.write(
-    event('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, usage }),
-  );
-  outgoing.end(event('message_stop', {}));
 }
 
 function runClaude(bin: string, baseUrl: string, home: string, config: string) {

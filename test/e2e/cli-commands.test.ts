@@ -101,6 +101,7 @@ describe('every command on a config with one broken server', () => {
       canonical: 'memory__read_graph',
       wire: 'memory__read_graph',
       aliased: false,
+      status: 'ok',
     });
   });
 

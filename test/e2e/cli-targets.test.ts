@@ -31,6 +31,7 @@ describe('targets, options and exit codes', () => {
         canonical: 'browser__browser.fetch',
         wire: 'browser__browser_fetch',
         aliased: true,
+        status: 'fixed',
       },
       {
         server: 'browser',
@@ -38,6 +39,7 @@ describe('targets, options and exit codes', () => {
         canonical: 'browser__search',
         wire: 'browser__search',
         aliased: false,
+        status: 'ok',
       },
     ]);
   });
@@ -52,6 +54,7 @@ describe('targets, options and exit codes', () => {
     expect(JSON.parse(run.stdout)[0]).toMatchObject({
       canonical: 'mcp__github__create_issue',
       aliased: false,
+      status: 'ok',
     });
   });
 

@@ -20,9 +20,11 @@ describe('toolwire names', () => {
     ]);
     expect(stdout).toContain('wire (openai)');
     expect(stdout).toMatch(
-      /^\* io\.github\.example-org\/linear-mcp-server__linear_create_project_with_issues +io_github_example-org_linear_create_project_with_issues_[a-z2-7]{8}$/m,
+      /^ {2}alias +io\.github\.example-org\/linear-mcp-server__linear_create_project_with_issues +io_github_example-org_linear_create_project_with_issues_[a-z2-7]{8}$/m,
     );
-    expect(stdout).toMatch(/19 tools, 19 aliased/);
+    expect(stdout).toMatch(
+      /19 tools under "openai": 0 ok, 14 fixed \(characters substituted\), 5 alias \(hashed\)\./,
+    );
   });
 
   it('should print JSON rows, from a bare array on standard input', async () => {
@@ -45,6 +47,7 @@ describe('toolwire names', () => {
         canonical: 'browser__browser.fetch',
         wire: 'browser__browser_fetch',
         aliased: true,
+        status: 'fixed',
       },
       {
         server: 'browser',
@@ -52,6 +55,7 @@ describe('toolwire names', () => {
         canonical: 'browser__search',
         wire: 'browser__search',
         aliased: false,
+        status: 'ok',
       },
     ]);
   });

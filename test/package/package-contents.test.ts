@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -57,5 +57,22 @@ describe('the published package', () => {
         path.startsWith('bench/'),
     );
     expect(unwanted).toEqual([]);
+  });
+
+  it('should cite no file outside the repository in the README or in comments', () => {
+    const outside = /(?:\.\.\/)+shared\/|\bshared\/(?:research|design\.md|corpus|seeds)/;
+    const sources = ['README.md'];
+    for (const folder of ['src', 'test', 'bench', 'scripts', 'examples']) {
+      for (const entry of readdirSync(resolve(root, folder), {
+        recursive: true,
+        encoding: 'utf8',
+      })) {
+        if (/\.(?:ts|js|mjs|md)$/.test(entry)) sources.push(posix.join(folder, entry));
+      }
+    }
+    const citing = sources.filter((path) =>
+      outside.test(readFileSync(resolve(root, path), 'utf8')),
+    );
+    expect(citing).toEqual([]);
   });
 });

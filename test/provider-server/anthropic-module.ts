@@ -14,7 +14,7 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 const TOOL_REFERENCE = /^[a-zA-Z0-9_-]{1,64}$/;
 /**
  * Replayed `tool_use.name`: the same charset; the length bound is reported as 200
- * (shared/research/providers.md, unverified), so only that is enforced.
+ * (Anthropic's documentation, unverified), so only that is enforced.
  */
 const HISTORY_NAME = /^[a-zA-Z0-9_-]{1,200}$/;
 /** Property keys of `input_schema.properties` (errors quoted in freee-mcp#15, twilio-labs/mcp#56). */

@@ -1,6 +1,6 @@
 /**
  * The rules Amazon Bedrock Converse / ConverseStream applies to the tool parts of a request,
- * written from shared/research/providers.md (tables a and b), independent of toolwire's code.
+ * written from the provider's API reference, independent of toolwire's code.
  * Messages follow AWS's validation text: `Value 'x' at 'path' failed to satisfy constraint: ...`.
  */
 

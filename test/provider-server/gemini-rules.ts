@@ -1,6 +1,6 @@
 /**
  * The rules the Gemini API and Vertex AI apply to the tool parts of a `generateContent` request,
- * written from shared/research/providers.md (tables a and b), independent of toolwire's code.
+ * written from the provider's API reference, independent of toolwire's code.
  * Each broken rule is one violation with the field path the provider reports.
  */
 

@@ -4,7 +4,7 @@ import { jsonResponse } from './sse.js';
 
 /**
  * OpenAI's function-name rule: `^[a-zA-Z0-9_-]+$`, max 64, for `tools`, `tool_choice` and the
- * names in replayed history (shared/research/providers.md, table a). Messages follow the API's
+ * names in replayed history (OpenAI's API reference). Messages follow the API's
  * own error text.
  */
 export const OPENAI_NAME_PATTERN: RegExp = /^[a-zA-Z0-9_-]+$/;

@@ -1,7 +1,7 @@
 /**
  * The contract between the local provider server and one provider's rule module. A module knows
  * its provider's routes, lists the tool names a request offers, checks the request against the
- * provider's documented rules (shared/research/providers.md) and renders the provider's own error
+ * provider's documented rules (its API reference) and renders the provider's own error
  * and answer shapes, plain and streamed.
  */
 

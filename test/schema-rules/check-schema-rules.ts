@@ -1,6 +1,6 @@
 /**
- * An independent checker of provider schema rules, written from shared/research/providers.md
- * section b (and, for Anthropic property keys, the API error quoted in the issues cited there).
+ * An independent checker of provider schema rules, written from the providers' API references
+ * (schema sections; for Anthropic property keys, the API error quoted in public bug reports).
  * It shares no code with src/core/schema: it is the second opinion the projection is tested against.
  */
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** A `tools/list` catalog from test/fixtures/catalogs (copied from shared/corpus). */
+/** A `tools/list` catalog from test/fixtures/catalogs (real `tools/list` results of public MCP servers). */
 export interface Catalog {
   file: string;
   server: string;

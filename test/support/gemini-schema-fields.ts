@@ -1,6 +1,6 @@
 /**
  * The `Schema` fields Gemini's `parameters` and Vertex AI accept, from the protos cited in
- * shared/research/providers.md section b. Test-side rule data, shared by the rule-enforcing provider
+ * Google's API reference (the Schema object). Test-side rule data, shared by the rule-enforcing provider
  * server and the schema rule checker; kept apart from src so the tests check the projection
  * against the research, not against itself.
  */

@@ -94,7 +94,7 @@ export const lintCommand: CommandSpec = {
         env: context.env,
         color: flags.color,
       });
-      context.stdout(formatLintReport(escapeTerminalStrings(report), style));
+      context.stdout(formatLintReport(escapeTerminalStrings(report), style, context.columns));
     }
     const { summary } = report;
     if (summary.failed > 0) context.exit(EXIT.serverFailed);

@@ -2,10 +2,12 @@ import { createToolWireMap } from '../../core/create-tool-wire-map.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../../core/naming-preset.js';
 import { EXIT } from '../cli-context.js';
 import type { CommandSpec } from '../command-spec.js';
+import type { Style } from '../create-style.js';
 import { createStyle } from '../create-style.js';
 import { escapeTerminalStrings } from '../escape-terminal-strings.js';
 import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
+import { type NameFitStatus, nameFitStatus } from '../name-fit-status.js';
 import {
   type CommonTargetFlags,
   PROJECT_OPTION,
@@ -14,6 +16,7 @@ import {
   TARGET_OPTIONS,
   targetOptions,
 } from '../target-options.js';
+import { truncateMiddle } from '../truncate-middle.js';
 
 /** One row of `toolwire names --json`. */
 export interface NameRow {
@@ -21,7 +24,10 @@ export interface NameRow {
   tool: string;
   canonical: string;
   wire: string;
+  /** Sent under another name than the canonical one (`status` is `fixed` or `alias`). */
   aliased: boolean;
+  /** `ok`, `fixed` (characters substituted) or `alias` (hashed), the words of `lint` too. */
+  status: NameFitStatus;
 }
 
 /** Options of {@link listNames}. */
@@ -41,7 +47,7 @@ export interface ListNamesOptions {
  * @example
  * ```ts
  * listNames({ servers: [{ server: 'browser', tools: ['browser.fetch'] }], envelope: 'openai' });
- * // [{ server: 'browser', tool: 'browser.fetch', canonical: 'browser__browser.fetch', wire: 'browser__browser_fetch', aliased: true }]
+ * // [{ server: 'browser', tool: 'browser.fetch', canonical: 'browser__browser.fetch', wire: 'browser__browser_fetch', aliased: true, status: 'fixed' }]
  * ```
  */
 export function listNames(options: ListNamesOptions): NameRow[] {
@@ -60,7 +66,12 @@ export function listNames(options: ListNamesOptions): NameRow[] {
   );
   return tools.map((tool) => {
     const wire = map.toWire(tool.canonical);
-    return { ...tool, wire, aliased: wire !== tool.canonical };
+    return {
+      ...tool,
+      wire,
+      aliased: wire !== tool.canonical,
+      status: nameFitStatus({ canonical: tool.canonical, wire }),
+    };
   });
 }
 
@@ -78,7 +89,7 @@ interface NamesFlags extends CommonTargetFlags {
  */
 export const namesCommand: CommandSpec = {
   name: 'names',
-  summary: "Print each tool's canonical and wire name; aliased names are marked with *.",
+  summary: "Print each tool's canonical and wire name, and whether it is ok, fixed or an alias.",
   positionals: [
     {
       name: 'target',
@@ -119,15 +130,12 @@ export const namesCommand: CommandSpec = {
         env: context.env,
         color: flags.color,
       });
-      const shown = escapeTerminalStrings(rows);
-      const width = Math.max(9, ...shown.map((row) => row.canonical.length));
-      const lines = [style.dim(`  ${'canonical'.padEnd(width)}  wire (${flags.envelope})`)];
-      for (const row of shown) {
-        const line = `${row.aliased ? '*' : ' '} ${row.canonical.padEnd(width)}  ${row.wire}`;
-        lines.push(row.aliased ? style.yellow(line) : line);
-      }
-      const aliased = rows.filter((row) => row.aliased).length;
-      lines.push('', `${rows.length} tools, ${aliased} aliased (*) to fit "${flags.envelope}".`);
+      const lines = formatNamesTable({
+        rows: escapeTerminalStrings(rows),
+        envelope: flags.envelope,
+        columns: context.columns,
+        style,
+      });
       for (const failure of escapeTerminalStrings(loaded.failures)) {
         lines.push(style.red(`${failure.server}: ${failure.state}: ${failure.reason}`));
       }
@@ -138,3 +146,53 @@ export const namesCommand: CommandSpec = {
     }
   },
 };
+
+// A canonical column wider than this is not padded further: long names run into the wire column
+// instead of every row being padded to the longest name.
+const WIDEST_PADDED = 48;
+
+function formatNamesTable(options: {
+  rows: readonly NameRow[];
+  envelope: string;
+  columns: number | undefined;
+  style: Style;
+}): string[] {
+  const { rows, style, columns } = options;
+  let longest = 'canonical'.length;
+  const counts = { ok: 0, fixed: 0, alias: 0 };
+  for (const row of rows) {
+    longest = Math.max(longest, row.canonical.length);
+    counts[row.status] += 1;
+  }
+  let canonicalWidth = Math.min(longest, WIDEST_PADDED);
+  // "status  canonical  wire": 2 + 5 + 2 + canonical + 2 + wire.
+  let wireWidth = Number.POSITIVE_INFINITY;
+  if (columns !== undefined) {
+    const room = Math.max(2, columns - 11);
+    canonicalWidth = Math.min(canonicalWidth, Math.max(1, Math.floor(room / 2)));
+    wireWidth = Math.max(1, room - canonicalWidth);
+  }
+  const shorten = (text: string, width: number): string =>
+    columns === undefined ? text : truncateMiddle(text, width);
+  const lines = [
+    style.dim(
+      `  ${'fit'.padEnd(5)}  ${shorten('canonical', canonicalWidth).padEnd(canonicalWidth)}  ${shorten(`wire (${options.envelope})`, wireWidth)}`,
+    ),
+  ];
+  for (const row of rows) {
+    const canonical = shorten(row.canonical, canonicalWidth);
+    const line = `  ${row.status.padEnd(5)}  ${canonical.padEnd(canonicalWidth)}  ${shorten(row.wire, wireWidth)}`;
+    lines.push(
+      row.status === 'ok'
+        ? line
+        : row.status === 'fixed'
+          ? style.yellow(line)
+          : style.magenta(line),
+    );
+  }
+  lines.push(
+    '',
+    `${rows.length} tools under "${options.envelope}": ${counts.ok} ok, ${counts.fixed} fixed (characters substituted), ${counts.alias} alias (hashed).`,
+  );
+  return lines;
+}

@@ -30,7 +30,7 @@ export const ANTHROPIC_PROPERTY_KEYS: PropertyKeyRule = Object.freeze({
 /**
  * Vertex AI documents parameter names as "must start with a letter or an underscore and must only
  * contain chars a-z, A-Z, 0-9, or underscores with a maximum length of 64" (aiplatform
- * `FunctionDeclaration.parameters`, shared/research/providers.md section a).
+ * `FunctionDeclaration.parameters`, in Google's API reference).
  *
  * @internal
  */

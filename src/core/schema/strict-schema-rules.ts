@@ -2,7 +2,7 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { toJsonPointer } from './json-pointer.js';
 import type { Path, StrictFailure, TreeContext } from './schema-tree-context.js';
 
-// OpenAI Structured Outputs limits (shared/research/providers.md §b).
+// OpenAI Structured Outputs limits (OpenAI's Structured Outputs guide, supported schemas).
 /** @internal */
 export const STRICT_MAX_PROPERTIES = 5000;
 /** @internal */

@@ -5,7 +5,7 @@ import {
 } from './property-key-rule.js';
 
 /**
- * How one target wants schemas, as data (rules and sources: shared/research/providers.md section b).
+ * How one target wants schemas, as data (from each provider's API reference and structured-output guide).
  *
  * @internal
  */

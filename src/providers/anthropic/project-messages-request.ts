@@ -28,7 +28,7 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
   id: 'anthropic-tool-search',
   maxLength: 64,
   source:
-    'Anthropic tool search: `tool_reference.tool_name` is at most 64 characters (shared/research/providers.md, anthropics/claude-code#20830).',
+    'Anthropic tool search: `tool_reference.tool_name` is at most 64 characters (Anthropic tool search documentation; anthropics/claude-code#20830).',
 });
 
 const TOOL_USE = { type: ['tool_use'] };
