@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpProxy, type McpProxy } from '../../src/proxy/create-mcp-proxy.js';
 import { type ProxyHttpServer, serveProxyHttp } from '../../src/proxy/serve-proxy-http.js';
 import { freePort } from '../support/free-port.js';
+import { node22 } from '../support/node22.js';
 import { npmServer, root } from '../support/run-toolwire.js';
 
 // The official MCP conformance suite as a differential test: every server scenario that passes
 // against an upstream directly must pass through the proxy in front of it (profile `generic`,
-// bare names, so the upstream's names fit and pass unchanged). The suite needs Node 22, which the
-// `node` dev dependency provides.
-const node22 = join(root, 'node_modules/node/bin/node');
+// bare names, so the upstream's names fit and pass unchanged). The suite needs Node 22, which
+// tools/node22 provides (npm test installs it first).
 const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
 type Outcome = Map<string, { passed: boolean; failures: string[] }>;
@@ -27,10 +27,13 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 async function conformance(url: string): Promise<Outcome> {
   const output = await mkdtemp(join(tmpdir(), 'toolwire-conformance-'));
   try {
-    const child = run(node22, [suite, 'server', '--url', url, '-o', output]);
+    const child = run(node22(), [suite, 'server', '--url', url, '-o', output]);
     child.stdout?.resume();
     child.stderr?.resume();
-    await new Promise((resolve) => child.once('exit', resolve));
+    await new Promise((resolve, reject) => {
+      child.once('exit', resolve);
+      child.once('error', reject);
+    });
     const outcome: Outcome = new Map();
     for (const folder of await readdir(output)) {
       const scenario = folder.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT.*$/, '');
@@ -103,8 +106,11 @@ describe('MCP conformance, directly and through the proxy', () => {
   });
 
   it('passes through the proxy every scenario the upstream passes, and DNS rebinding protection', async () => {
-    const direct = await conformance(upstreamUrl);
-    const proxied = await conformance(`http://localhost:${http.port}/mcp`);
+    // Both runs at once: they share nothing but the upstream, which serves many sessions.
+    const [direct, proxied] = await Promise.all([
+      conformance(upstreamUrl),
+      conformance(`http://localhost:${http.port}/mcp`),
+    ]);
     const passedDirectly = [...direct].filter(([, result]) => result.passed).map(([name]) => name);
     // The suite really ran: the basics pass against the upstream itself.
     expect(passedDirectly).toEqual(expect.arrayContaining(['server-initialize', 'tools-list']));
