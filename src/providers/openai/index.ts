@@ -6,27 +6,7 @@
  */
 
 // The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
-export type {
-  HubRunOptions,
-  HubToolsOptions,
-  HubTurnOptions,
-  HubTurnResult,
-} from '../../core/tool-hub/hub-tools-options.js';
-export type { ToolResultLimits } from '../../core/tool-hub/read-tool-result.js';
-export type {
-  HubCallSettings,
-  HubToolCall,
-  HubToolCallOutcome,
-  HubToolCallProgress,
-} from '../../core/tool-hub/run-hub-tool-calls.js';
-export type { HubToolFilter } from '../../core/tool-hub/select-hub-tools.js';
-export type {
-  ToolCallProgress,
-  ToolCallResult,
-  ToolHubCallOptions,
-  ToolHubLike,
-  ToolHubTool,
-} from '../../core/tool-hub/tool-hub.js';
+export type * from '../../core/tool-hub/hub-bridge-types.js';
 export { type ChatToolsFromHubOptions, chatToolsFromHub } from './chat-tools-from-hub.js';
 export type {
   ChatCompletionChunkLike,
