@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,12 +9,14 @@ import { serveFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js'
 import { createGateway } from '../../src/gateway/index.js';
 import { installClient } from './support/install-client.js';
 import { answerMessages as answer } from './support/messages-stub.js';
+import { CLAUDE_CODE, runClaudeCode } from './support/run-claude-code.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // A registry-style key: Claude Code sends `mcp__<key>__<tool>`, past Bedrock's 64 characters.
 const SERVER_KEY = 'io-github-modelcontextprotocol-server-everything-production-eu';
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const ECHO = 'hello-through-the-gateway';
+const PROMPT = `Call the echo tool with the message ${ECHO}, then say done.`;
 
 interface Seen {
   tools: string[];
@@ -88,55 +89,15 @@ async function startBedrockLikeStub() {
   };
 }
 
-function runClaude(bin: string, baseUrl: string, home: string, config: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      bin,
-      [
-        '-p',
-        `Call the echo tool with the message ${ECHO}, then say done.`,
-        '--mcp-config',
-        config,
-        '--strict-mcp-config',
-        '--allowedTools',
-        `mcp__${SERVER_KEY}`,
-        '--output-format',
-        'json',
-      ],
-      {
-        cwd: home,
-        timeout: 240_000,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: home,
-          ANTHROPIC_BASE_URL: baseUrl,
-          ANTHROPIC_API_KEY: 'sk-ant-test',
-          MCP_CONNECTION_NONBLOCKING: 'false',
-          MCP_CONNECT_TIMEOUT_MS: '90000',
-          ENABLE_TOOL_SEARCH: 'false',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_AUTOUPDATER: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error === null ? 0 : ((error as { code?: number }).code ?? 1),
-          stdout,
-          stderr,
-        }),
-    );
-  });
-}
-
 // Issue 11, done when: a real coding agent through the gateway. Claude Code's MCP tool names
 // (`mcp__<key>__<tool>`) pass 64 characters; the upstream enforces Bedrock's 64.
 describe('Claude Code through toolwire gateway', () => {
+  const allow = [`mcp__${SERVER_KEY}`];
   let bin: string;
   let home: string;
   let config: string;
   beforeAll(async () => {
-    bin = await installClient('@anthropic-ai/claude-code@2.1.332', 'claude');
+    bin = await installClient(CLAUDE_CODE, 'claude');
     home = mkdtempSync(join(tmpdir(), 'toolwire-claude-'));
     config = join(home, 'mcp.json');
     writeFileSync(
@@ -160,7 +121,7 @@ describe('Claude Code through toolwire gateway', () => {
   it('should be rejected by the 64-character upstream without the gateway', async () => {
     const stub = await startBedrockLikeStub();
     try {
-      await runClaude(bin, stub.url, home, config);
+      await runClaudeCode({ bin, baseUrl: stub.url, home, config, prompt: PROMPT, allow });
       const first = stub.seen.find((request) => request.tools.length > 0);
       expect(first?.tools.some((name) => name.length > 64)).toBe(true);
       expect(first?.violations.length).toBeGreaterThan(0);
@@ -174,7 +135,14 @@ describe('Claude Code through toolwire gateway', () => {
     const gateway = createGateway({ upstream: { baseUrl: stub.url, envelope: 'bedrock' } });
     const served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
     try {
-      const run = await runClaude(bin, served.url, home, config);
+      const run = await runClaudeCode({
+        bin,
+        baseUrl: served.url,
+        home,
+        config,
+        prompt: PROMPT,
+        allow,
+      });
       const tooled = stub.seen.filter((request) => request.tools.length > 0);
       expect(tooled.length).toBeGreaterThan(0);
       for (const request of stub.seen) expect(request.violations).toEqual([]);
