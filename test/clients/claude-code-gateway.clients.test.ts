@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
 import { createGateway } from '../../src/gateway/index.js';
 import { installClient } from './support/install-client.js';
-import { answerMessages as answer } from './support/messages-stub.js';
+import { answerMessages as answer, type MessagesBody } from './support/messages-stub.js';
 import { CLAUDE_CODE, runClaudeCode } from './support/run-claude-code.js';
+import { serveModelStub } from './support/serve-model-stub.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // A registry-style key: Claude Code sends `mcp__<key>__<tool>`, past Bedrock's 64 characters.
@@ -30,63 +29,43 @@ interface Seen {
  */
 async function startBedrockLikeStub() {
   const seen: Seen[] = [];
-  const server = http.createServer((incoming, outgoing) => {
-    let text = '';
-    incoming.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    incoming.on('end', () => {
-      const body = JSON.parse(text || '{}') as {
-        tools?: { name: string }[];
-        messages?: { role: string; content: unknown }[];
-        stream?: boolean;
-        model?: string;
-      };
-      const tools = (body.tools ?? []).map((tool) => tool.name);
-      const record: Seen = { tools, violations: [], toolResults: [] };
-      seen.push(record);
-      for (const name of tools) if (!NAME.test(name)) record.violations.push(name);
-      for (const message of body.messages ?? []) {
-        if (!Array.isArray(message.content)) continue;
-        for (const block of message.content as Record<string, unknown>[]) {
-          if (block.type === 'tool_use' && !NAME.test(String(block.name))) {
-            record.violations.push(String(block.name));
-          }
-          if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
+  const served = await serveModelStub((_path, parsed, outgoing) => {
+    const body = parsed as MessagesBody;
+    const tools = (body.tools ?? []).map((tool) => tool.name);
+    const record: Seen = { tools, violations: [], toolResults: [] };
+    seen.push(record);
+    for (const name of tools) if (!NAME.test(name)) record.violations.push(name);
+    for (const message of body.messages ?? []) {
+      if (!Array.isArray(message.content)) continue;
+      for (const block of message.content as Record<string, unknown>[]) {
+        if (block.type === 'tool_use' && !NAME.test(String(block.name))) {
+          record.violations.push(String(block.name));
         }
+        if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
       }
-      if (record.violations.length > 0) {
-        outgoing.writeHead(400, { 'content-type': 'application/json' });
-        outgoing.end(
-          JSON.stringify({
-            type: 'error',
-            error: {
-              type: 'invalid_request_error',
-              message: `tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (${record.violations[0]})`,
-            },
-          }),
-        );
-        return;
-      }
-      const echo = tools.find((name) => name.endsWith('echo') || name.includes('_echo'));
-      const call =
-        echo !== undefined && record.toolResults.length === 0
-          ? { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: ECHO } }
-          : undefined;
-      const content = call === undefined ? [{ type: 'text', text: 'Done.' }] : [call];
-      answer(outgoing, body.stream === true, body.model ?? 'claude-test', content);
-    });
+    }
+    if (record.violations.length > 0) {
+      outgoing.writeHead(400, { 'content-type': 'application/json' });
+      outgoing.end(
+        JSON.stringify({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: `tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (${record.violations[0]})`,
+          },
+        }),
+      );
+      return;
+    }
+    const echo = tools.find((name) => name.endsWith('echo') || name.includes('_echo'));
+    const call =
+      echo !== undefined && record.toolResults.length === 0
+        ? { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: ECHO } }
+        : undefined;
+    const content = call === undefined ? [{ type: 'text', text: 'Done.' }] : [call];
+    answer(outgoing, body.stream === true, body.model ?? 'claude-test', content);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...served, seen };
 }
 
 // Issue 11, done when: a real coding agent through the gateway. Claude Code's MCP tool names
