@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { HubToolCallOutcome } from '../../src/core/tool-hub/run-hub-tool-calls.js';
 import { createToolWireMap, type EnvelopeInput } from '../../src/index.js';
 import { createMcpHub, type McpHub } from '../../src/mcp/index.js';
+import type { HubToolCallOutcome } from '../../src/providers/hub-bridge/run-hub-tool-calls.js';
 import type { ProviderModule, ScriptedToolCall } from '../provider-server/provider-module.js';
 import {
   type ProviderServer,

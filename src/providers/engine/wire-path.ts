@@ -1,3 +1,5 @@
+import { isRecord } from '../../core/is-record.js';
+
 /**
  * A filter step of a {@link WirePath}: the walk goes on only where each listed field of the
  * current value holds one of the listed values (`{ type: ['function'] }`).
@@ -13,15 +15,7 @@ export type WirePath = readonly (string | WireFilter)[];
 
 type Json = Record<string, unknown>;
 
-/**
- * True for a plain, non-array object; keeps the static type of typed values.
- * @internal
- */
-export function isRecord<T>(
-  value: T,
-): value is Exclude<T, null | undefined | readonly unknown[]> & Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /**
  * The object with `key` set to `value`: the object itself when the value is already there, else a
