@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { createNodeUpstreamFetch } from '../dist/cli/gateway/create-node-upstream-fetch.js';
 import { serveFetchHandler } from '../dist/cli/gateway/serve-fetch-handler.js';
 import { createGateway } from '../dist/gateway/index.js';
 import { projectApiRequest } from '../dist/gateway/project-api-request.js';
@@ -282,7 +283,9 @@ async function throughputRow() {
   });
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
-  const gateway = createGateway({ upstream: upstreamUrl });
+  // As `toolwire gateway` runs it: Node's HTTP client with kept-alive connections upstream.
+  const upstreamFetch = createNodeUpstreamFetch();
+  const gateway = createGateway({ upstream: upstreamUrl, fetch: upstreamFetch.fetch });
   const served = await serveFetchHandler({ fetch: (incoming) => gateway.fetch(incoming) });
   const run = (url) =>
     autocannon({
@@ -296,6 +299,7 @@ async function throughputRow() {
   const alone = await run(upstreamUrl);
   const through = await run(served.url);
   await served.close();
+  upstreamFetch.close();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
   return {

@@ -9,6 +9,7 @@ for (const [file, exportName] of [
   ['./hub-bench.js', 'runHubBench'],
   ['./gateway-bench.js', 'runGatewayBench'],
   ['./proxy-bench.js', 'runProxyBench'],
+  ['./lines-bench.js', 'runLinesBench'],
 ]) {
   if (existsSync(new URL(file, import.meta.url))) {
     const module = await import(file);

@@ -1,5 +1,6 @@
 import type { LintReport, LintServer } from './build-lint-report.js';
 import type { Style } from './create-style.js';
+import { displayWidth, padToWidth } from './display-width.js';
 import { truncateMiddle } from './truncate-middle.js';
 
 const SHORT: Record<string, string> = {
@@ -85,7 +86,7 @@ const COLOUR = /\u001b\[[0-9;]*m/g;
 // Prose lines (messages, schema notes) wrap at spaces, continued two columns further in; a single
 // word longer than the line stays whole.
 function wrapLine(line: string, columns: number): string[] {
-  if (line.replace(COLOUR, '').length <= columns) return [line];
+  if (displayWidth(line.replace(COLOUR, '')) <= columns) return [line];
   const indent = ' '.repeat(
     Math.min(Math.floor(columns / 2), (/^ */.exec(line)?.[0].length ?? 0) + 2),
   );
@@ -93,9 +94,9 @@ function wrapLine(line: string, columns: number): string[] {
   const [first = '', ...rest] = line.slice(lead.length).split(' ');
   const wrapped: string[] = [];
   let current = lead + first;
-  let visible = current.replace(COLOUR, '').length;
+  let visible = displayWidth(current.replace(COLOUR, ''));
   for (const word of rest) {
-    const length = word.replace(COLOUR, '').length;
+    const length = displayWidth(word.replace(COLOUR, ''));
     if (visible + 1 + length > columns) {
       wrapped.push(current);
       current = indent + word;
@@ -142,7 +143,7 @@ function formatServer(
   }
   if (server.tools.length === 0) return lines;
   let longest = 4;
-  for (const tool of server.tools) longest = Math.max(longest, tool.tool.length);
+  for (const tool of server.tools) longest = Math.max(longest, displayWidth(tool.tool));
   let width = Math.min(40, longest);
   const heads = report.envelopes.map((envelope) => SHORT[envelope] ?? envelope);
   // "  tool  cells  wire": on a terminal, the tool and wire columns share what the cells leave.
@@ -160,14 +161,14 @@ function formatServer(
   }
   lines.push(
     style.dim(
-      `  ${pad('tool', width)}  ${heads.map((head) => pad(head, Math.max(head.length, 5))).join(' ')}${wireHead}`,
+      `  ${padToWidth('tool', width)}  ${heads.map((head) => padToWidth(head, Math.max(head.length, 5))).join(' ')}${wireHead}`,
     ),
   );
   for (const tool of server.tools) {
     const cells = report.envelopes.map((envelope, index) => {
       const fit = tool.envelopes[envelope];
       const head = heads[index] as string;
-      const text = pad(fit?.status ?? '?', Math.max(head.length, 5));
+      const text = padToWidth(fit?.status ?? '?', Math.max(head.length, 5));
       if (fit?.status === 'ok') return style.green(text);
       return fit?.status === 'fixed' ? style.yellow(text) : style.magenta(text);
     });
@@ -176,7 +177,7 @@ function formatServer(
       firstFit === undefined || firstFit.status === 'ok'
         ? ''
         : truncateMiddle(firstFit.wire, wireWidth);
-    const name = pad(truncateMiddle(tool.tool, width), width);
+    const name = padToWidth(truncateMiddle(tool.tool, width), width);
     lines.push(`  ${name}  ${cells.join(' ')}  ${wire}`.trimEnd());
     if (tool.collidesWith !== undefined) {
       lines.push(
@@ -206,8 +207,4 @@ function formatServer(
 
 function tokenCount(count: number, report: LintReport): string {
   return `${report.tokensExact ? '' : '~'}${count.toLocaleString('en-US')} tokens`;
-}
-
-function pad(text: string, width: number): string {
-  return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }

@@ -1,7 +1,7 @@
+import type { ToolWireMap } from '../core/create-tool-wire-map.js';
 import type { EnvelopeInput } from '../core/envelope.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import type { ProjectionWarning } from '../core/projection/projection-warning.js';
-import type { ToolWireMap } from '../core/projection/tool-wire-map-seam.js';
 import { projectMessagesRequest } from '../providers/anthropic/index.js';
 import { projectGenerateContentRequest } from '../providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../providers/openai/index.js';

@@ -1,4 +1,4 @@
-import type { ToolWireMap } from '../core/projection/tool-wire-map-seam.js';
+import type { ToolWireMap } from '../core/create-tool-wire-map.js';
 
 /**
  * Replaces every wire name of the map that differs from its canonical name by the canonical name,

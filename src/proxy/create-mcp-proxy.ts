@@ -231,6 +231,11 @@ export class McpProxy {
       .fitted;
   }
 
+  /** How many client sessions are connected. */
+  sessions(): number {
+    return this.#sessions.size;
+  }
+
   /** Each upstream's state, without reasons (they can name commands and paths). */
   health(): ProxyHealth {
     const servers = this.hub.servers().map((status) => ({

@@ -30,6 +30,8 @@ export interface RunProxyOptions {
   port?: number;
   /** Bearer token (`--token`, else `TOOLWIRE_PROXY_TOKEN`). */
   token?: string;
+  /** Close HTTP sessions idle this long, in ms; `0` never (`--idle-timeout`, in seconds). @defaultValue 30 minutes */
+  idleTimeout?: number;
   /** Origins allowed besides loopback (`--allow-origin`). */
   allowedOrigins?: readonly string[];
   /** The names file (`--names-file`). */
@@ -147,6 +149,7 @@ export async function runProxy(options: RunProxyOptions): Promise<RunningProxy> 
       port: options.port ?? 8765,
       ...(token === undefined || token === '' ? {} : { token }),
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
+      ...(options.idleTimeout === undefined ? {} : { idleTimeout: options.idleTimeout }),
     });
     options.log(`serving ${http.url}/mcp (and /mcp/<client>, /healthz)`);
   } else {

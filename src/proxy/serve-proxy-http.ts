@@ -25,6 +25,14 @@ export interface ServeProxyHttpOptions {
   maxBodyBytes?: number;
   /** The most client sessions open at once. @defaultValue 1000 */
   maxSessions?: number;
+  /**
+   * How long a session may go without a request before it is closed, in ms (`0`: never). A
+   * session with a request still open is not idle; its GET stream does not count.
+   * @defaultValue 30 minutes
+   */
+  idleTimeout?: number;
+  /** The clock idle time is read from, in ms. @defaultValue `Date.now` */
+  now?: () => number;
 }
 
 /** A running HTTP proxy. */
@@ -35,11 +43,26 @@ export interface ProxyHttpServer {
   readonly port: number;
   /** How many client sessions are open. */
   sessions(): number;
+  /**
+   * Closes the sessions idle past `idleTimeout` now (it also runs on its own, every
+   * `idleTimeout / 4`, at most every minute) and resolves with how many it closed.
+   */
+  closeIdleSessions(): Promise<number>;
   /** Closes every session and the listener (not the proxy). */
   close(): Promise<void>;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+const IDLE_TIMEOUT = 30 * 60_000;
+
+interface SessionEntry {
+  transport: StreamableHTTPServerTransport;
+  profile: ClientProfile;
+  /** When its last request began or ended. */
+  lastSeen: number;
+  /** Requests of this session still open (not its GET stream). */
+  open: number;
+}
 
 /**
  * Serves a proxy over streamable HTTP (protocol 2025-11-25 and 2025-06-18): many client sessions
@@ -47,7 +70,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
  * (`/mcp/claude-code`), and `GET /healthz`. Secure by default: binds 127.0.0.1, refuses any other
  * address without a bearer token (compared in constant time; 401 without it), checks `Host`
  * against the bound names and `Origin` against an allow-list (DNS rebinding; 403), and limits
- * bodies (413).
+ * bodies (413). Sessions are bounded in number (`maxSessions`) and in idle time (`idleTimeout`:
+ * a session with no request for 30 minutes is closed, its SDK transport with it).
  *
  * @example
  * ```ts
@@ -72,10 +96,39 @@ export async function serveProxyHttp(options: ServeProxyHttpOptions): Promise<Pr
   const origins = new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()));
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const maxSessions = options.maxSessions ?? 1000;
-  const transports = new Map<
-    string,
-    { transport: StreamableHTTPServerTransport; profile: ClientProfile }
-  >();
+  const idleTimeout = options.idleTimeout ?? IDLE_TIMEOUT;
+  if (!(Number.isSafeInteger(idleTimeout) && idleTimeout >= 0)) {
+    throw new ToolwireError({
+      code: 'INVALID_OPTION',
+      message: `idleTimeout ${idleTimeout} is not a whole number of milliseconds (0 to keep idle sessions open).`,
+    });
+  }
+  const now = options.now ?? Date.now;
+  const transports = new Map<string, SessionEntry>();
+
+  // A request is counted open until its response ends, so a long call keeps its session. The
+  // standalone GET stream is not activity: SDK clients hold one open for the whole session.
+  const track = (entry: SessionEntry, request: IncomingMessage, response: ServerResponse): void => {
+    if (request.method === 'GET') return;
+    entry.open++;
+    entry.lastSeen = now();
+    response.once('close', () => {
+      entry.open--;
+      entry.lastSeen = now();
+    });
+  };
+
+  const closeIdleSessions = async (): Promise<number> => {
+    if (idleTimeout === 0) return 0;
+    const cutoff = now() - idleTimeout;
+    const idle = [...transports].filter(
+      ([, entry]) => entry.open === 0 && entry.lastSeen <= cutoff,
+    );
+    for (const [id] of idle) transports.delete(id);
+    // Closing the SDK transport ends the proxy's session for it too (its server's onclose).
+    await Promise.all(idle.map(([, entry]) => entry.transport.close().catch(() => {})));
+    return idle.length;
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const hostHeader = hostnameOf(request.headers.host);
@@ -120,6 +173,7 @@ export async function serveProxyHttp(options: ServeProxyHttpOptions): Promise<Pr
       if (entry === undefined) return reject(response, 404, 'Session not found.', -32001);
       if (entry.profile !== profile)
         return reject(response, 400, 'Session belongs to another path.');
+      track(entry, request, response);
       await entry.transport.handleRequest(request, response, body);
       return;
     }
@@ -127,12 +181,18 @@ export async function serveProxyHttp(options: ServeProxyHttpOptions): Promise<Pr
       return reject(response, 400, 'Bad Request: no valid session ID provided.');
     }
     if (transports.size >= maxSessions) {
-      return reject(response, 503, `At most ${maxSessions} sessions; close one first.`);
+      return reject(
+        response,
+        503,
+        `At most ${maxSessions} sessions are open; close one first (idle sessions close after ${idleTimeout} ms).`,
+      );
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        transports.set(id, { transport, profile });
+        const entry: SessionEntry = { transport, profile, lastSeen: now(), open: 0 };
+        transports.set(id, entry);
+        track(entry, request, response);
       },
     });
     transport.onclose = () => {
@@ -160,13 +220,23 @@ export async function serveProxyHttp(options: ServeProxyHttpOptions): Promise<Pr
       resolve();
     });
   });
+  const sweep =
+    idleTimeout === 0
+      ? undefined
+      : setInterval(
+          () => void closeIdleSessions(),
+          Math.max(1000, Math.min(60_000, Math.floor(idleTimeout / 4))),
+        );
+  sweep?.unref();
   const port = (server.address() as AddressInfo).port;
   const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}`,
     port,
     sessions: () => transports.size,
+    closeIdleSessions,
     close: async () => {
+      if (sweep !== undefined) clearInterval(sweep);
       await Promise.all(
         [...transports.values()].map(({ transport }) => transport.close().catch(() => {})),
       );

@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
 import { createGateway } from '../../src/gateway/index.js';
 import { installClient } from './support/install-client.js';
-import { answerMessages as answer } from './support/messages-stub.js';
+import { answerMessages as answer, type MessagesBody } from './support/messages-stub.js';
+import { CLAUDE_CODE, runClaudeCode } from './support/run-claude-code.js';
+import { serveModelStub } from './support/serve-model-stub.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // A registry-style key: Claude Code sends `mcp__<key>__<tool>`, past Bedrock's 64 characters.
 const SERVER_KEY = 'io-github-modelcontextprotocol-server-everything-production-eu';
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const ECHO = 'hello-through-the-gateway';
+const PROMPT = `Call the echo tool with the message ${ECHO}, then say done.`;
 
 interface Seen {
   tools: string[];
@@ -29,114 +29,54 @@ interface Seen {
  */
 async function startBedrockLikeStub() {
   const seen: Seen[] = [];
-  const server = http.createServer((incoming, outgoing) => {
-    let text = '';
-    incoming.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    incoming.on('end', () => {
-      const body = JSON.parse(text || '{}') as {
-        tools?: { name: string }[];
-        messages?: { role: string; content: unknown }[];
-        stream?: boolean;
-        model?: string;
-      };
-      const tools = (body.tools ?? []).map((tool) => tool.name);
-      const record: Seen = { tools, violations: [], toolResults: [] };
-      seen.push(record);
-      for (const name of tools) if (!NAME.test(name)) record.violations.push(name);
-      for (const message of body.messages ?? []) {
-        if (!Array.isArray(message.content)) continue;
-        for (const block of message.content as Record<string, unknown>[]) {
-          if (block.type === 'tool_use' && !NAME.test(String(block.name))) {
-            record.violations.push(String(block.name));
-          }
-          if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
+  const served = await serveModelStub((_path, parsed, outgoing) => {
+    const body = parsed as MessagesBody;
+    const tools = (body.tools ?? []).map((tool) => tool.name);
+    const record: Seen = { tools, violations: [], toolResults: [] };
+    seen.push(record);
+    for (const name of tools) if (!NAME.test(name)) record.violations.push(name);
+    for (const message of body.messages ?? []) {
+      if (!Array.isArray(message.content)) continue;
+      for (const block of message.content as Record<string, unknown>[]) {
+        if (block.type === 'tool_use' && !NAME.test(String(block.name))) {
+          record.violations.push(String(block.name));
         }
+        if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
       }
-      if (record.violations.length > 0) {
-        outgoing.writeHead(400, { 'content-type': 'application/json' });
-        outgoing.end(
-          JSON.stringify({
-            type: 'error',
-            error: {
-              type: 'invalid_request_error',
-              message: `tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (${record.violations[0]})`,
-            },
-          }),
-        );
-        return;
-      }
-      const echo = tools.find((name) => name.endsWith('echo') || name.includes('_echo'));
-      const call =
-        echo !== undefined && record.toolResults.length === 0
-          ? { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: ECHO } }
-          : undefined;
-      const content = call === undefined ? [{ type: 'text', text: 'Done.' }] : [call];
-      answer(outgoing, body.stream === true, body.model ?? 'claude-test', content);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-function runClaude(bin: string, baseUrl: string, home: string, config: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      bin,
-      [
-        '-p',
-        `Call the echo tool with the message ${ECHO}, then say done.`,
-        '--mcp-config',
-        config,
-        '--strict-mcp-config',
-        '--allowedTools',
-        `mcp__${SERVER_KEY}`,
-        '--output-format',
-        'json',
-      ],
-      {
-        cwd: home,
-        timeout: 240_000,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: home,
-          ANTHROPIC_BASE_URL: baseUrl,
-          ANTHROPIC_API_KEY: 'sk-ant-test',
-          MCP_CONNECTION_NONBLOCKING: 'false',
-          MCP_CONNECT_TIMEOUT_MS: '90000',
-          ENABLE_TOOL_SEARCH: 'false',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_AUTOUPDATER: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error === null ? 0 : ((error as { code?: number }).code ?? 1),
-          stdout,
-          stderr,
+    }
+    if (record.violations.length > 0) {
+      outgoing.writeHead(400, { 'content-type': 'application/json' });
+      outgoing.end(
+        JSON.stringify({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: `tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (${record.violations[0]})`,
+          },
         }),
-    );
+      );
+      return;
+    }
+    const echo = tools.find((name) => name.endsWith('echo') || name.includes('_echo'));
+    const call =
+      echo !== undefined && record.toolResults.length === 0
+        ? { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: ECHO } }
+        : undefined;
+    const content = call === undefined ? [{ type: 'text', text: 'Done.' }] : [call];
+    answer(outgoing, body.stream === true, body.model ?? 'claude-test', content);
   });
+  return { ...served, seen };
 }
 
 // Issue 11, done when: a real coding agent through the gateway. Claude Code's MCP tool names
 // (`mcp__<key>__<tool>`) pass 64 characters; the upstream enforces Bedrock's 64.
 describe('Claude Code through toolwire gateway', () => {
+  const allow = [`mcp__${SERVER_KEY}`];
   let bin: string;
   let home: string;
   let config: string;
   beforeAll(async () => {
-    bin = await installClient('@anthropic-ai/claude-code@2.1.332', 'claude');
+    bin = await installClient(CLAUDE_CODE, 'claude');
     home = mkdtempSync(join(tmpdir(), 'toolwire-claude-'));
     config = join(home, 'mcp.json');
     writeFileSync(
@@ -160,7 +100,7 @@ describe('Claude Code through toolwire gateway', () => {
   it('should be rejected by the 64-character upstream without the gateway', async () => {
     const stub = await startBedrockLikeStub();
     try {
-      await runClaude(bin, stub.url, home, config);
+      await runClaudeCode({ bin, baseUrl: stub.url, home, config, prompt: PROMPT, allow });
       const first = stub.seen.find((request) => request.tools.length > 0);
       expect(first?.tools.some((name) => name.length > 64)).toBe(true);
       expect(first?.violations.length).toBeGreaterThan(0);
@@ -174,7 +114,14 @@ describe('Claude Code through toolwire gateway', () => {
     const gateway = createGateway({ upstream: { baseUrl: stub.url, envelope: 'bedrock' } });
     const served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
     try {
-      const run = await runClaude(bin, served.url, home, config);
+      const run = await runClaudeCode({
+        bin,
+        baseUrl: served.url,
+        home,
+        config,
+        prompt: PROMPT,
+        allow,
+      });
       const tooled = stub.seen.filter((request) => request.tools.length > 0);
       expect(tooled.length).toBeGreaterThan(0);
       for (const request of stub.seen) expect(request.violations).toEqual([]);

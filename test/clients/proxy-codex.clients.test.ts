@@ -1,19 +1,19 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  expectEveryToolReached,
+  firstOffered,
   hostileServers,
   hostileTools,
   listThroughProxy,
   proxyServer,
   recordedCalls,
   unreached,
-  writeServersConfig,
+  useClientHome,
 } from './support/hostile-servers.js';
-import { installClient } from './support/install-client.js';
 import { startResponsesStub } from './support/responses-stub.js';
+import { type ClientRun, runClient } from './support/run-client.js';
 
 const NAMESPACE = 'mcp__toolwire';
 
@@ -45,92 +45,57 @@ function writeCodexConfig(
   );
 }
 
-function runCodex(bin: string, home: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      bin,
-      [
-        'exec',
-        '--skip-git-repo-check',
-        '--dangerously-bypass-approvals-and-sandbox',
-        'Call every MCP tool once, then say done.',
-      ],
-      {
-        cwd: home,
-        timeout: 240_000,
-        env: { PATH: process.env.PATH ?? '', HOME: home, CODEX_HOME: home, STUB_API_KEY: 'k' },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error === null ? 0 : ((error as { code?: number }).code ?? 1),
-          stdout,
-          stderr,
-        }),
-    );
-    // `codex exec` reads more of the prompt from standard input until it ends.
-    child.stdin?.end();
+function runCodex(bin: string, home: string): Promise<ClientRun> {
+  return runClient({
+    command: bin,
+    args: [
+      'exec',
+      '--skip-git-repo-check',
+      '--dangerously-bypass-approvals-and-sandbox',
+      'Call every MCP tool once, then say done.',
+    ],
+    home,
+    env: { CODEX_HOME: home, STUB_API_KEY: 'k' },
   });
 }
 
 // Issue 10, done when: Codex CLI with the proxy as its only MCP server, fronting servers with
 // hostile tool names and schemas; and the same servers configured directly, for what it loses.
 describe('Codex CLI through toolwire proxy', () => {
-  let bin: string;
-  let home: string;
-  let record: string;
-  let servers: string;
-  beforeAll(async () => {
-    bin = await installClient('@openai/codex@0.171.0', 'codex');
-    home = mkdtempSync(join(tmpdir(), 'toolwire-proxy-codex-'));
-    record = join(home, 'calls.jsonl');
-    servers = join(home, 'servers.json');
-    writeServersConfig(servers, record);
-  });
-  afterAll(() => {
-    if (home !== undefined) rmSync(home, { recursive: true, force: true });
-  });
+  const client = useClientHome('@openai/codex@0.171.0', 'codex');
 
   it('should pass every listed tool to the model unchanged, each call reaching its server', async () => {
+    const { bin, home, record, servers } = client();
     const listed = await listThroughProxy(servers, 'codex');
     expect(listed).toHaveLength(hostileTools().length);
     rmSync(record, { force: true });
-    const stub = await startResponsesStub((tools) =>
-      tools.filter((tool) => tool.namespace === NAMESPACE),
-    );
+    const proxied = (tool: { namespace?: string }) => tool.namespace === NAMESPACE;
+    const stub = await startResponsesStub((tools) => tools.filter(proxied));
     try {
       writeCodexConfig(home, stub.url, { toolwire: proxyServer(servers, 'codex') });
       const run = await runCodex(bin, home);
-      const first = stub.seen.find((request) =>
-        request.tools.some((tool) => tool.namespace === NAMESPACE),
-      );
-      const reaching = (first?.tools ?? [])
-        .filter((tool) => tool.namespace === NAMESPACE)
-        .map((tool) => tool.name);
-      console.log(`Codex CLI + proxy: ${listed.length} listed, ${reaching.length} reach the model`);
-      expect([...reaching].sort(), run.stderr).toEqual([...listed].sort());
-      const calls = recordedCalls(record);
-      expect(unreached(calls)).toEqual([]);
-      expect(calls).toHaveLength(listed.length);
-      expect(run.code, run.stderr).toBe(0);
+      expectEveryToolReached({
+        client: 'Codex CLI',
+        listed,
+        reaching: firstOffered(stub.seen, proxied).map((tool) => tool.name),
+        expected: listed,
+        record,
+        run,
+      });
     } finally {
       await stub.close();
     }
   });
 
   it('should rename or lose tools without the proxy (servers configured directly)', async () => {
+    const { bin, home, record } = client();
     rmSync(record, { force: true });
-    const stub = await startResponsesStub((tools) =>
-      tools.filter((tool) => tool.namespace?.startsWith('mcp__') === true),
-    );
+    const mcp = (tool: { namespace?: string }) => tool.namespace?.startsWith('mcp__') === true;
+    const stub = await startResponsesStub((tools) => tools.filter(mcp));
     try {
       writeCodexConfig(home, stub.url, hostileServers(record));
       await runCodex(bin, home);
-      const first = stub.seen.find((request) =>
-        request.tools.some((tool) => tool.namespace?.startsWith('mcp__') === true),
-      );
-      const reaching = (first?.tools ?? []).filter(
-        (tool) => tool.namespace?.startsWith('mcp__') === true,
-      );
+      const reaching = firstOffered(stub.seen, mcp);
       const lost = unreached(recordedCalls(record));
       const renamed = reaching.filter(
         (tool) => !hostileTools().some((hostile) => hostile.name === tool.name),

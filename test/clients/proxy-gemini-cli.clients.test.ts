@@ -1,20 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { node22 } from '../support/node22.js';
 import { startGeminiStub } from './support/gemini-stub.js';
 import {
+  expectEveryToolReached,
+  firstOffered,
   hostileServers,
   hostileTools,
   listThroughProxy,
   proxyServer,
   recordedCalls,
   unreached,
-  writeServersConfig,
+  useClientHome,
 } from './support/hostile-servers.js';
-import { installClient } from './support/install-client.js';
+import { type ClientRun, runClient } from './support/run-client.js';
 
 const PREFIX = 'mcp_toolwire_';
 
@@ -33,82 +33,57 @@ function writeSettings(home: string, mcpServers: Record<string, unknown>): void 
   );
 }
 
-function runGemini(bin: string, baseUrl: string, home: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      node22(),
-      [bin, '-p', 'Call every MCP tool once, then say done.', '--approval-mode', 'yolo'],
-      {
-        cwd: home,
-        timeout: 240_000,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: home,
-          GEMINI_API_KEY: 'gemini-test-key',
-          GOOGLE_GEMINI_BASE_URL: baseUrl,
-          GEMINI_CLI_NO_RELAUNCH: 'true',
-          NO_COLOR: '1',
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error === null ? 0 : ((error as { code?: number }).code ?? 1),
-          stdout,
-          stderr,
-        }),
-    );
+function runGemini(bin: string, baseUrl: string, home: string): Promise<ClientRun> {
+  return runClient({
+    command: node22(),
+    args: [bin, '-p', 'Call every MCP tool once, then say done.', '--approval-mode', 'yolo'],
+    home,
+    env: {
+      GEMINI_API_KEY: 'gemini-test-key',
+      GOOGLE_GEMINI_BASE_URL: baseUrl,
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+      NO_COLOR: '1',
+    },
   });
 }
 
 // Issue 10, done when: Gemini CLI with the proxy as its only MCP server, fronting servers with
 // hostile tool names and schemas; and the same servers configured directly, for what it loses.
 describe('Gemini CLI through toolwire proxy', () => {
-  let bin: string;
-  let home: string;
-  let record: string;
-  let servers: string;
-  beforeAll(async () => {
-    bin = await installClient('@google/gemini-cli@0.61.0', 'gemini');
-    home = mkdtempSync(join(tmpdir(), 'toolwire-proxy-gemini-'));
-    record = join(home, 'calls.jsonl');
-    servers = join(home, 'servers.json');
-    writeServersConfig(servers, record);
-  });
-  afterAll(() => {
-    if (home !== undefined) rmSync(home, { recursive: true, force: true });
-  });
+  const client = useClientHome('@google/gemini-cli@0.61.0', 'gemini');
 
   it('should pass every listed tool to the model unchanged, each call reaching its server', async () => {
+    const { bin, home, record, servers } = client();
     const listed = await listThroughProxy(servers, 'gemini-cli');
     expect(listed).toHaveLength(hostileTools().length);
     writeSettings(home, { toolwire: proxyServer(servers, 'gemini-cli') });
     rmSync(record, { force: true });
-    const stub = await startGeminiStub((tools) => tools.filter((name) => name.startsWith(PREFIX)));
+    const proxied = (name: string) => name.startsWith(PREFIX);
+    const stub = await startGeminiStub((tools) => tools.filter(proxied));
     try {
       const run = await runGemini(bin, stub.url, home);
-      const first = stub.seen.find((request) => request.tools.some((n) => n.startsWith(PREFIX)));
-      const reaching = (first?.tools ?? []).filter((name) => name.startsWith(PREFIX));
-      console.log(
-        `Gemini CLI + proxy: ${listed.length} listed, ${reaching.length} reach the model`,
-      );
-      expect([...reaching].sort(), run.stderr).toEqual(listed.map((name) => PREFIX + name).sort());
-      const calls = recordedCalls(record);
-      expect(unreached(calls)).toEqual([]);
-      expect(calls).toHaveLength(listed.length);
-      expect(run.code, run.stderr).toBe(0);
+      expectEveryToolReached({
+        client: 'Gemini CLI',
+        listed,
+        reaching: firstOffered(stub.seen, proxied),
+        expected: listed.map((name) => PREFIX + name),
+        record,
+        run,
+      });
     } finally {
       await stub.close();
     }
   });
 
   it('should lose tools without the proxy (servers configured directly)', async () => {
+    const { bin, home, record } = client();
     writeSettings(home, hostileServers(record));
     rmSync(record, { force: true });
-    const stub = await startGeminiStub((tools) => tools.filter((name) => name.startsWith('mcp_')));
+    const mcp = (name: string) => name.startsWith('mcp_');
+    const stub = await startGeminiStub((tools) => tools.filter(mcp));
     try {
       await runGemini(bin, stub.url, home);
-      const first = stub.seen.find((request) => request.tools.some((n) => n.startsWith('mcp_')));
-      const reaching = (first?.tools ?? []).filter((name) => name.startsWith('mcp_'));
+      const reaching = firstOffered(stub.seen, mcp);
       const lost = unreached(recordedCalls(record));
       console.log(
         `Gemini CLI direct: ${hostileTools().length} offered, ${reaching.length} reach the model; lost: ${JSON.stringify(lost)}`,

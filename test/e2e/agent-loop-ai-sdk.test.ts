@@ -1,40 +1,23 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolCallResult } from '../../src/providers/ai-sdk/index.js';
 import { aiSdkToolsFromHub, toolwireMiddleware } from '../../src/providers/ai-sdk/index.js';
 import { openaiResponsesModule } from '../provider-server/openai-responses-module.js';
 import {
-  type ProviderServer,
-  startProviderServer,
-} from '../provider-server/start-provider-server.js';
-import {
-  type AgentLoopHub,
-  agentLoopScript,
   firstTurn,
   offeredTools,
   outcomeText,
   sentBody,
-  startAgentLoopHub,
   UNKNOWN_WIRE_NAME,
+  useAgentLoopSuite,
 } from './agent-loop-hub.js';
 
 describe('agent loop: AI SDK (ai 7) through the hub', () => {
-  let loop: AgentLoopHub;
-  let server: ProviderServer;
-  beforeAll(async () => {
-    loop = await startAgentLoopHub();
-    server = await startProviderServer({
-      modules: [openaiResponsesModule],
-      script: agentLoopScript(loop.folder, 'openai'),
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await loop?.close();
-  });
+  const suite = useAgentLoopSuite(openaiResponsesModule, 'openai');
 
   it('should make generateText with stopWhen the whole loop', async () => {
+    const { loop, server } = suite();
     const { hub } = loop;
     const model = wrapLanguageModel({
       model: createOpenAI({ apiKey: 'test', baseURL: `${server.url}/v1` }).responses('gpt-5'),

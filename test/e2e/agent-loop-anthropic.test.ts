@@ -1,47 +1,29 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type HubToolCallOutcome,
   messagesToolsFromHub,
   runMessagesToolCalls,
   wrapAnthropic,
 } from '../../src/providers/anthropic/index.js';
 import { anthropicModule } from '../provider-server/anthropic-module.js';
 import {
-  type ProviderServer,
-  startProviderServer,
-} from '../provider-server/start-provider-server.js';
-import {
-  type AgentLoopHub,
-  agentLoopScript,
-  expectFirstTurnOutcomes,
+  expectAgentLoopRun,
   offeredTools,
+  runAgentTurns,
   sentBody,
-  startAgentLoopHub,
+  useAgentLoopSuite,
 } from './agent-loop-hub.js';
 
 describe('agent loop: Anthropic Messages through the hub', () => {
-  let loop: AgentLoopHub;
-  let server: ProviderServer;
-  beforeAll(async () => {
-    loop = await startAgentLoopHub();
-    server = await startProviderServer({
-      modules: [anthropicModule],
-      script: agentLoopScript(loop.folder, 'anthropic'),
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await loop?.close();
-  });
+  const suite = useAgentLoopSuite(anthropicModule, 'anthropic');
 
   it('should run every call on its server and send tool_result blocks', async () => {
+    const { loop, server } = suite();
     const { hub } = loop;
     const anthropic = wrapAnthropic(new Anthropic({ apiKey: 'test', baseURL: server.url }));
     const messages: MessageParam[] = [{ role: 'user', content: 'Note what you find.' }];
-    const outcomes: HubToolCallOutcome[] = [];
-    for (let turn = 0; turn < 5; turn++) {
+    const outcomes = await runAgentTurns(async () => {
       const message = await anthropic.messages.create({
         model: 'claude-sonnet-5',
         max_tokens: 1024,
@@ -49,13 +31,11 @@ describe('agent loop: Anthropic Messages through the hub', () => {
         ...messagesToolsFromHub({ hub, tools: offeredTools() }),
       });
       const run = await runMessagesToolCalls({ hub, response: message, timeout: 20_000 });
-      outcomes.push(...run.outcomes);
       messages.push({ role: 'assistant', content: message.content }, ...run.messages);
-      if (run.messages.length === 0) break;
-    }
+      return { outcomes: run.outcomes, results: run.messages.length };
+    });
 
-    expect(server.requests.map((request) => request.violations)).toEqual([[], []]);
-    expectFirstTurnOutcomes(outcomes, loop.folder);
+    expectAgentLoopRun(suite(), outcomes);
     const sent = sentBody<{ messages: { role: string; content: Record<string, unknown>[] }[] }>(
       server,
       1,

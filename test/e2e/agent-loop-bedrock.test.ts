@@ -3,45 +3,28 @@ import {
   ConverseCommand,
   type Message,
 } from '@aws-sdk/client-bedrock-runtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   bedrockToolsFromHub,
-  type HubToolCallOutcome,
   runBedrockToolUses,
   wrapBedrock,
 } from '../../src/providers/bedrock/index.js';
 import { bedrockModule } from '../provider-server/bedrock-module.js';
 import {
-  type ProviderServer,
-  startProviderServer,
-} from '../provider-server/start-provider-server.js';
-import {
-  type AgentLoopHub,
-  agentLoopScript,
-  expectFirstTurnOutcomes,
+  expectAgentLoopRun,
   offeredTools,
+  runAgentTurns,
   sentBody,
-  startAgentLoopHub,
+  useAgentLoopSuite,
 } from './agent-loop-hub.js';
 
 describe('agent loop: Bedrock Converse through the hub', () => {
-  let loop: AgentLoopHub;
-  let server: ProviderServer;
   let raw: BedrockRuntimeClient | undefined;
-  beforeAll(async () => {
-    loop = await startAgentLoopHub();
-    server = await startProviderServer({
-      modules: [bedrockModule],
-      script: agentLoopScript(loop.folder, 'bedrock'),
-    });
-  });
-  afterAll(async () => {
-    raw?.destroy();
-    await server?.close();
-    await loop?.close();
-  });
+  afterAll(() => raw?.destroy());
+  const suite = useAgentLoopSuite(bedrockModule, 'bedrock');
 
   it('should run every call on its server and send toolResult blocks', async () => {
+    const { loop, server } = suite();
     const { hub } = loop;
     raw = new BedrockRuntimeClient({
       region: 'us-east-1',
@@ -50,8 +33,7 @@ describe('agent loop: Bedrock Converse through the hub', () => {
     });
     const bedrock = wrapBedrock(raw);
     const messages: Message[] = [{ role: 'user', content: [{ text: 'Note what you find.' }] }];
-    const outcomes: HubToolCallOutcome[] = [];
-    for (let turn = 0; turn < 5; turn++) {
+    const outcomes = await runAgentTurns(async () => {
       const { output } = await bedrock.send(
         new ConverseCommand({
           modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
@@ -60,13 +42,11 @@ describe('agent loop: Bedrock Converse through the hub', () => {
         }),
       );
       const run = await runBedrockToolUses({ hub, response: output, timeout: 20_000 });
-      outcomes.push(...run.outcomes);
       messages.push(output?.message ?? { role: 'assistant', content: [] }, ...run.messages);
-      if (run.messages.length === 0) break;
-    }
+      return { outcomes: run.outcomes, results: run.messages.length };
+    });
 
-    expect(server.requests.map((request) => request.violations)).toEqual([[], []]);
-    expectFirstTurnOutcomes(outcomes, loop.folder);
+    expectAgentLoopRun(suite(), outcomes);
     type Block = { toolResult?: Record<string, unknown> };
     const sent = sentBody<{ messages: { role: string; content: Block[] }[] }>(server, 1).messages;
     expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);

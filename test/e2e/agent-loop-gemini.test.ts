@@ -1,64 +1,44 @@
 import { type Content, GoogleGenAI } from '@google/genai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   geminiToolsFromHub,
-  type HubToolCallOutcome,
   runGeminiFunctionCalls,
   wrapGemini,
 } from '../../src/providers/gemini/index.js';
 import { geminiModule } from '../provider-server/gemini-module.js';
 import {
-  type ProviderServer,
-  startProviderServer,
-} from '../provider-server/start-provider-server.js';
-import {
-  type AgentLoopHub,
-  agentLoopScript,
-  expectFirstTurnOutcomes,
+  expectAgentLoopRun,
   offeredTools,
+  runAgentTurns,
   sentBody,
-  startAgentLoopHub,
+  useAgentLoopSuite,
 } from './agent-loop-hub.js';
 
 describe('agent loop: Gemini through the hub', () => {
-  let loop: AgentLoopHub;
-  let server: ProviderServer;
-  beforeAll(async () => {
-    loop = await startAgentLoopHub();
-    server = await startProviderServer({
-      modules: [geminiModule],
-      script: agentLoopScript(loop.folder, 'gemini'),
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await loop?.close();
-  });
+  const suite = useAgentLoopSuite(geminiModule, 'gemini');
 
   it('should run every call on its server and send functionResponse parts', async () => {
+    const { loop, server } = suite();
     const { hub } = loop;
     const ai = wrapGemini(
       new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } }),
     );
     const contents: Content[] = [{ role: 'user', parts: [{ text: 'Note what you find.' }] }];
-    const outcomes: HubToolCallOutcome[] = [];
-    for (let turn = 0; turn < 5; turn++) {
+    const outcomes = await runAgentTurns(async () => {
       const response = await ai.models.generateContent({
         model: 'gemini-2.5-flash',
         contents,
         config: { ...geminiToolsFromHub({ hub, tools: offeredTools() }) },
       });
       const run = await runGeminiFunctionCalls({ hub, response, timeout: 20_000 });
-      outcomes.push(...run.outcomes);
       contents.push(
         response.candidates?.[0]?.content ?? { role: 'model', parts: [] },
         ...run.contents,
       );
-      if (run.contents.length === 0) break;
-    }
+      return { outcomes: run.outcomes, results: run.contents.length };
+    });
 
-    expect(server.requests.map((request) => request.violations)).toEqual([[], []]);
-    expectFirstTurnOutcomes(outcomes, loop.folder);
+    expectAgentLoopRun(suite(), outcomes);
     type SentPart = { functionResponse?: Record<string, unknown>; functionCall?: { name: string } };
     const sent = sentBody<{ contents: { role: string; parts: SentPart[] }[] }>(server, 1).contents;
     expect(sent.map((content) => content.role)).toEqual(['user', 'model', 'user']);

@@ -2,12 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
-import type { HubToolCallOutcome } from '../../src/core/tool-hub/run-hub-tool-calls.js';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createToolWireMap, type EnvelopeInput } from '../../src/index.js';
 import { createMcpHub, type McpHub } from '../../src/mcp/index.js';
-import type { ScriptedToolCall } from '../provider-server/provider-module.js';
-import type { ProviderServer, ToolCallScript } from '../provider-server/start-provider-server.js';
+import type { HubToolCallOutcome } from '../../src/providers/hub-bridge/run-hub-tool-calls.js';
+import type { ProviderModule, ScriptedToolCall } from '../provider-server/provider-module.js';
+import {
+  type ProviderServer,
+  startProviderServer,
+  type ToolCallScript,
+} from '../provider-server/start-provider-server.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -198,4 +202,63 @@ export function sentBody<T>(server: ProviderServer, index: number): T {
   const request = server.requests[index];
   if (request === undefined) throw new Error(`the provider server received no request ${index}`);
   return request.body as T;
+}
+
+/** The hub and the provider server one agent-loop test file runs against. */
+export interface AgentLoopSuite {
+  loop: AgentLoopHub;
+  server: ProviderServer;
+}
+
+/**
+ * Starts the hub and a provider server serving `module` with {@link agentLoopScript} before the
+ * file's tests and closes both after them. Call the returned function inside a test.
+ */
+export function useAgentLoopSuite(
+  module: ProviderModule,
+  envelope: EnvelopeInput,
+): () => AgentLoopSuite {
+  let loop: AgentLoopHub | undefined;
+  let server: ProviderServer | undefined;
+  beforeAll(async () => {
+    loop = await startAgentLoopHub();
+    server = await startProviderServer({
+      modules: [module],
+      script: agentLoopScript(loop.folder, envelope),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await loop?.close();
+  });
+  return () => {
+    if (loop === undefined || server === undefined) throw new Error('the suite did not start');
+    return { loop, server };
+  };
+}
+
+/** What one turn of a provider's loop gave: the calls it ran and how many results it sends. */
+export interface AgentTurn {
+  outcomes: readonly HubToolCallOutcome[];
+  results: number;
+}
+
+/**
+ * Runs a provider's turn up to five times, until a turn has no results to send back (the model
+ * answered with text), and returns every call's outcome in order.
+ */
+export async function runAgentTurns(turn: () => Promise<AgentTurn>): Promise<HubToolCallOutcome[]> {
+  const outcomes: HubToolCallOutcome[] = [];
+  for (let index = 0; index < 5; index++) {
+    const ran = await turn();
+    outcomes.push(...ran.outcomes);
+    if (ran.results === 0) break;
+  }
+  return outcomes;
+}
+
+/** Both requests met the provider's rules and the first turn's calls came back as expected. */
+export function expectAgentLoopRun(suite: AgentLoopSuite, outcomes: HubToolCallOutcome[]): void {
+  expect(suite.server.requests.map((request) => request.violations)).toEqual([[], []]);
+  expectFirstTurnOutcomes(outcomes, suite.loop.folder);
 }

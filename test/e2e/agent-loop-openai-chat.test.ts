@@ -1,51 +1,33 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chatToolsFromHub,
-  type HubToolCallOutcome,
   type HubToolCallProgress,
   runChatToolCalls,
   wrapOpenAI,
 } from '../../src/providers/openai/index.js';
 import { openaiChatModule } from '../provider-server/openai-chat-module.js';
 import {
-  type ProviderServer,
-  startProviderServer,
-} from '../provider-server/start-provider-server.js';
-import {
-  type AgentLoopHub,
-  agentLoopScript,
-  expectFirstTurnOutcomes,
+  expectAgentLoopRun,
   offeredTools,
+  runAgentTurns,
   sentBody,
-  startAgentLoopHub,
+  useAgentLoopSuite,
 } from './agent-loop-hub.js';
 
 describe('agent loop: OpenAI Chat Completions through the hub', () => {
-  let loop: AgentLoopHub;
-  let server: ProviderServer;
-  beforeAll(async () => {
-    loop = await startAgentLoopHub();
-    server = await startProviderServer({
-      modules: [openaiChatModule],
-      script: agentLoopScript(loop.folder, 'openai'),
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await loop?.close();
-  });
+  const suite = useAgentLoopSuite(openaiChatModule, 'openai');
 
   it('should run every call on its server and send the results in Chat shape', async () => {
+    const { loop, server } = suite();
     const { hub } = loop;
     const openai = wrapOpenAI(new OpenAI({ apiKey: 'test', baseURL: `${server.url}/v1` }));
     const messages: ChatCompletionMessageParam[] = [
       { role: 'user', content: 'Note what you find.' },
     ];
-    const outcomes: HubToolCallOutcome[] = [];
     const progress: HubToolCallProgress[] = [];
-    for (let turn = 0; turn < 5; turn++) {
+    const outcomes = await runAgentTurns(async () => {
       const completion = await openai.chat.completions.create({
         model: 'gpt-5',
         messages,
@@ -58,13 +40,11 @@ describe('agent loop: OpenAI Chat Completions through the hub', () => {
         timeout: 20_000,
         onProgress: (event) => progress.push(event),
       });
-      outcomes.push(...run.outcomes);
       messages.push(message, ...run.messages);
-      if (run.messages.length === 0) break;
-    }
+      return { outcomes: run.outcomes, results: run.messages.length };
+    });
 
-    expect(server.requests.map((request) => request.violations)).toEqual([[], []]);
-    expectFirstTurnOutcomes(outcomes, loop.folder);
+    expectAgentLoopRun(suite(), outcomes);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress[0]?.call.name).toContain('trigger-long-running-operation');
     expect(hub.server('io.github.example-org/scripted-crash-test-server')?.state).toBe('failed');

@@ -1,60 +1,40 @@
 import OpenAI from 'openai';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type HubToolCallOutcome,
   responsesToolsFromHub,
   runResponsesToolCalls,
   wrapOpenAI,
 } from '../../src/providers/openai/index.js';
 import { openaiResponsesModule } from '../provider-server/openai-responses-module.js';
 import {
-  type ProviderServer,
-  startProviderServer,
-} from '../provider-server/start-provider-server.js';
-import {
-  type AgentLoopHub,
-  agentLoopScript,
-  expectFirstTurnOutcomes,
+  expectAgentLoopRun,
   offeredTools,
+  runAgentTurns,
   sentBody,
-  startAgentLoopHub,
+  useAgentLoopSuite,
 } from './agent-loop-hub.js';
 
 describe('agent loop: OpenAI Responses through the hub', () => {
-  let loop: AgentLoopHub;
-  let server: ProviderServer;
-  beforeAll(async () => {
-    loop = await startAgentLoopHub();
-    server = await startProviderServer({
-      modules: [openaiResponsesModule],
-      script: agentLoopScript(loop.folder, 'openai'),
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await loop?.close();
-  });
+  const suite = useAgentLoopSuite(openaiResponsesModule, 'openai');
 
   it('should run every call on its server and send function_call_output items', async () => {
+    const { loop, server } = suite();
     const { hub } = loop;
     const openai = wrapOpenAI(new OpenAI({ apiKey: 'test', baseURL: `${server.url}/v1` }));
     const input: ResponseInputItem[] = [{ role: 'user', content: 'Note what you find.' }];
-    const outcomes: HubToolCallOutcome[] = [];
-    for (let turn = 0; turn < 5; turn++) {
+    const outcomes = await runAgentTurns(async () => {
       const response = await openai.responses.create({
         model: 'gpt-5',
         input,
         ...responsesToolsFromHub({ hub, tools: offeredTools() }),
       });
       const run = await runResponsesToolCalls({ hub, response, timeout: 20_000 });
-      outcomes.push(...run.outcomes);
       input.push(...(response.output as ResponseInputItem[]), ...run.items);
-      if (run.items.length === 0) break;
-    }
+      return { outcomes: run.outcomes, results: run.items.length };
+    });
 
-    expect(server.requests.map((request) => request.violations)).toEqual([[], []]);
-    expectFirstTurnOutcomes(outcomes, loop.folder);
+    expectAgentLoopRun(suite(), outcomes);
     const sent = sentBody<{ input: Record<string, unknown>[] }>(server, 1).input;
     const outputs = sent.filter((item) => item.type === 'function_call_output');
     expect(outputs.map((item) => item.call_id)).toEqual(

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeUpstreamFetch } from '../../src/cli/gateway/create-node-upstream-fetch.js';
 import {
   type ServedFetchHandler,
   serveFetchHandler,
@@ -15,12 +16,23 @@ import { anthropicSubject, chatSubject } from './support/gateway-subjects.js';
 import { startStubUpstream } from './support/start-stub-upstream.js';
 
 const cleanups: (() => Promise<void>)[] = [];
+const closers: (() => void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+// Every fault, with the runtime's fetch (the Web handler's default) and with the Node client the
+// command uses, which must keep fetch's contract: aborts, connection errors, cut streams.
+const upstreamFetches: { name: string; fetch: GatewayOptions['fetch'] }[] = [
+  { name: 'runtime fetch', fetch: undefined },
+  { name: 'node upstream fetch', fetch: undefined },
+];
+let currentFetch: GatewayOptions['fetch'];
+
 async function serve(options: GatewayOptions): Promise<ServedFetchHandler> {
-  const gateway = createGateway(options);
+  const gateway = createGateway(
+    currentFetch === undefined ? options : { fetch: currentFetch, ...options },
+  );
   const served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
   cleanups.push(() => served.close());
   return served;
@@ -39,7 +51,20 @@ const openaiClient = (baseUrl: string) =>
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-describe('gateway faults', () => {
+describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
+  beforeAll(() => {
+    if (upstreamFetch.name === 'node upstream fetch') {
+      const client = createNodeUpstreamFetch();
+      upstreamFetch.fetch = client.fetch;
+      closers.push(() => client.close());
+    }
+    currentFetch = upstreamFetch.fetch;
+  });
+  afterAll(() => {
+    for (const close of closers.splice(0)) close();
+    currentFetch = undefined;
+  });
+
   it('should answer 502 with a clear body in the caller shape when the upstream is down', async () => {
     const port = await freePort();
     const served = await serve({ upstream: `http://127.0.0.1:${port}` });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeUpstreamFetch } from '../../src/cli/gateway/create-node-upstream-fetch.js';
 import {
   type ServedFetchHandler,
   serveFetchHandler,
@@ -23,17 +24,30 @@ import { GATEWAY_SUBJECTS } from './support/gateway-subjects.js';
 // Issue 11, done when: the official SDKs pointed at the gateway, which forwards to the local
 // provider server (it enforces each provider's rules), get every tool call back by its canonical
 // name, plain and streamed, while the provider sees only names and schemas it accepts.
-describe.each(GATEWAY_SUBJECTS)('gateway with the $name SDK', (subject) => {
+// Half the APIs reach the provider with the runtime's fetch (the Web handler's default), half
+// with the Node client the command uses.
+const SUBJECTS = GATEWAY_SUBJECTS.map((subject, index) => ({
+  ...subject,
+  upstreamFetch: index % 2 === 0 ? 'node upstream fetch' : 'runtime fetch',
+}));
+
+describe.each(SUBJECTS)('gateway with the $name SDK ($upstreamFetch)', (subject) => {
   let provider: ProviderServer;
   let served: ServedFetchHandler;
+  const nodeFetch = createNodeUpstreamFetch();
   const log: GatewayLogEntry[] = [];
   beforeAll(async () => {
     provider = await startProviderServer({ modules: subject.modules });
-    const gateway = createGateway({ upstream: provider.url, log: (entry) => log.push(entry) });
+    const gateway = createGateway({
+      upstream: provider.url,
+      log: (entry) => log.push(entry),
+      ...(subject.upstreamFetch === 'node upstream fetch' ? { fetch: nodeFetch.fetch } : {}),
+    });
     served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
   });
   afterAll(async () => {
     await served.close();
+    nodeFetch.close();
     await provider.close();
   });
 

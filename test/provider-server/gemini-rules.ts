@@ -4,6 +4,8 @@
  * Each broken rule is one violation with the field path the provider reports.
  */
 
+import { GEMINI_SCHEMA_FIELDS, VERTEX_SCHEMA_FIELDS } from '../support/gemini-schema-fields.js';
+
 /** Which Google surface a request is for. */
 export type GeminiSurface = 'gemini' | 'vertex';
 
@@ -26,38 +28,6 @@ const GEMINI_NAME_MESSAGE =
 const VERTEX_NAME_MESSAGE =
   'Invalid function name. Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots and dashes, with a maximum length of 64.';
 
-// Gemini API proto `Schema` fields (the OpenAPI 3.0 subset `parameters` takes).
-const GEMINI_SCHEMA_FIELDS = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'items',
-  'minItems',
-  'maxItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'example',
-  'anyOf',
-  'propertyOrdering',
-  'default',
-]);
-// Vertex's `Schema` additionally has these (google/cloud/aiplatform/v1/openapi.proto).
-const VERTEX_SCHEMA_FIELDS = new Set([
-  ...GEMINI_SCHEMA_FIELDS,
-  'additionalProperties',
-  'ref',
-  'defs',
-]);
 const TYPES = new Set([
   'TYPE_UNSPECIFIED',
   'STRING',

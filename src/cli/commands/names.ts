@@ -4,6 +4,7 @@ import { EXIT } from '../cli-context.js';
 import type { CommandSpec } from '../command-spec.js';
 import type { Style } from '../create-style.js';
 import { createStyle } from '../create-style.js';
+import { displayWidth, padToWidth } from '../display-width.js';
 import { escapeTerminalStrings } from '../escape-terminal-strings.js';
 import { formatTerminalJson } from '../format-terminal-json.js';
 import { loadTarget } from '../load-target.js';
@@ -161,7 +162,7 @@ function formatNamesTable(options: {
   let longest = 'canonical'.length;
   const counts = { ok: 0, fixed: 0, alias: 0 };
   for (const row of rows) {
-    longest = Math.max(longest, row.canonical.length);
+    longest = Math.max(longest, displayWidth(row.canonical));
     counts[row.status] += 1;
   }
   let canonicalWidth = Math.min(longest, WIDEST_PADDED);
@@ -176,12 +177,12 @@ function formatNamesTable(options: {
     columns === undefined ? text : truncateMiddle(text, width);
   const lines = [
     style.dim(
-      `  ${'fit'.padEnd(5)}  ${shorten('canonical', canonicalWidth).padEnd(canonicalWidth)}  ${shorten(`wire (${options.envelope})`, wireWidth)}`,
+      `  ${'fit'.padEnd(5)}  ${padToWidth(shorten('canonical', canonicalWidth), canonicalWidth)}  ${shorten(`wire (${options.envelope})`, wireWidth)}`,
     ),
   ];
   for (const row of rows) {
     const canonical = shorten(row.canonical, canonicalWidth);
-    const line = `  ${row.status.padEnd(5)}  ${canonical.padEnd(canonicalWidth)}  ${shorten(row.wire, wireWidth)}`;
+    const line = `  ${row.status.padEnd(5)}  ${padToWidth(canonical, canonicalWidth)}  ${shorten(row.wire, wireWidth)}`;
     lines.push(
       row.status === 'ok'
         ? line

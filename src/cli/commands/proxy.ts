@@ -13,6 +13,7 @@ export interface ProxyFlags {
   port?: string;
   token?: string;
   allowOrigin?: string[];
+  idleTimeout?: string;
   namesFile?: string;
   updateNames?: boolean;
   include?: string[];
@@ -72,6 +73,16 @@ export async function runProxyCommand(
       message: `--port "${flags.port}" is not a port number (0-65535).`,
     });
   }
+  const idleSeconds = flags.idleTimeout === undefined ? undefined : Number(flags.idleTimeout);
+  if (
+    idleSeconds !== undefined &&
+    !(Number.isInteger(idleSeconds) && idleSeconds >= 0 && idleSeconds <= 2_147_483)
+  ) {
+    throw new ToolwireError({
+      code: 'INVALID_OPTION',
+      message: `--idle-timeout "${flags.idleTimeout}" is not a whole number of seconds (0 keeps idle sessions open; default 1800).`,
+    });
+  }
   // Loaded on use: the other commands run without the MCP SDK installed.
   const { runProxy } = await import('../../proxy/run-proxy.js');
   const running = await runProxy({
@@ -85,6 +96,7 @@ export async function runProxyCommand(
     ...(port === undefined ? {} : { port }),
     ...(flags.token === undefined ? {} : { token: flags.token }),
     ...(flags.allowOrigin === undefined ? {} : { allowedOrigins: flags.allowOrigin }),
+    ...(idleSeconds === undefined ? {} : { idleTimeout: idleSeconds * 1000 }),
     ...(flags.namesFile === undefined ? {} : { namesFile: resolve(context.cwd, flags.namesFile) }),
     ...(flags.updateNames === true ? { updateNames: true } : {}),
     ...(flags.include === undefined ? {} : { include: flags.include }),
@@ -164,6 +176,12 @@ export const proxyCommand: CommandSpec = {
       description: 'an Origin allowed besides loopback (repeatable)',
     },
     {
+      name: 'idle-timeout',
+      type: 'string',
+      valueName: '<seconds>',
+      description: 'close HTTP sessions idle this long (default 1800; 0 never)',
+    },
+    {
       name: 'names-file',
       type: 'string',
       valueName: '<path>',
@@ -227,6 +245,7 @@ export const proxyCommand: CommandSpec = {
     set('port', text('port'));
     set('token', text('token'));
     set('allowOrigin', list('allow-origin'));
+    set('idleTimeout', text('idle-timeout'));
     set('namesFile', text('names-file'));
     set('updateNames', options['update-names'] === true ? true : undefined);
     set('include', list('include'));

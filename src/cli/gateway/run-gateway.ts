@@ -3,6 +3,7 @@ import { ToolwireError } from '../../core/toolwire-error.js';
 import { createGateway } from '../../gateway/create-gateway.js';
 import type { GatewayLogEntry } from '../../gateway/gateway-log-entry.js';
 import { resolveSchemaTarget } from '../../gateway/upstream-profile.js';
+import { createNodeUpstreamFetch } from './create-node-upstream-fetch.js';
 import { serveFetchHandler } from './serve-fetch-handler.js';
 
 /** The options of `toolwire gateway`, parsed. @internal */
@@ -51,7 +52,9 @@ export async function runGateway(options: RunGatewayOptions): Promise<void> {
   }
   const envelope = options.envelope === undefined ? undefined : resolveEnvelope(options.envelope);
   const schemaTarget = resolveSchemaTarget(options.schemaTarget, envelope);
+  const upstreamFetch = createNodeUpstreamFetch();
   const gateway = createGateway({
+    fetch: upstreamFetch.fetch,
     upstream: {
       baseUrl: options.upstream,
       ...(envelope === undefined ? {} : { envelope }),
@@ -74,4 +77,5 @@ export async function runGateway(options: RunGatewayOptions): Promise<void> {
   );
   await options.stopped;
   await served.close();
+  upstreamFetch.close();
 }

@@ -1,5 +1,5 @@
+import type { ToolWireMap } from '../create-tool-wire-map.js';
 import type { NameResolution } from './name-resolution.js';
-import type { ToolWireMap } from './tool-wire-map-seam.js';
 
 /** Options of {@link createNameResolver}. */
 export interface NameResolverOptions {

@@ -1,3 +1,4 @@
+import { createToolWireMap, type ToolWireMap } from '../create-tool-wire-map.js';
 import type { EnvelopeInput } from '../envelope.js';
 import { DEFAULT_SEPARATOR } from '../join-tool-name.js';
 import type { SchemaTarget } from '../schema/schema-target.js';
@@ -14,7 +15,6 @@ import { createNameResolver, resolveCanonicalOrWire } from './create-name-resolv
 import { describeAlias } from './describe-alias.js';
 import type { NameResolution } from './name-resolution.js';
 import type { ProjectionWarning } from './projection-warning.js';
-import { createToolWireMap, type ToolWireMap } from './tool-wire-map-seam.js';
 
 /**
  * The options every adapter takes (`projectChatRequest(request, options)`,

@@ -1,8 +1,8 @@
-import type { HubRunOptions, HubToolsOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
-import { runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
-import { hubToolDescription, selectHubTools } from '../../core/tool-hub/select-hub-tools.js';
-import type { ToolCallResult } from '../../core/tool-hub/tool-hub.js';
+import type { HubRunOptions, HubToolsOptions } from '../hub-bridge/hub-tools-options.js';
+import { joinToolResultText, readToolResult } from '../hub-bridge/read-tool-result.js';
+import { runHubToolCalls } from '../hub-bridge/run-hub-tool-calls.js';
+import { hubToolDescription, selectHubTools } from '../hub-bridge/select-hub-tools.js';
+import type { ToolCallResult } from '../hub-bridge/tool-hub.js';
 
 /**
  * An input schema both `ai` 6 and `ai` 7 take: a Standard Schema with a JSON Schema converter.

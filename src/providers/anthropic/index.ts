@@ -6,7 +6,7 @@
  */
 
 // The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
-export type * from '../../core/tool-hub/hub-bridge-types.js';
+export type * from '../hub-bridge/hub-bridge-types.js';
 export {
   type MessagesToolsFromHubOptions,
   messagesToolsFromHub,

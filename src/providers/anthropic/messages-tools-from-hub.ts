@@ -1,5 +1,5 @@
-import type { HubToolsOptions } from '../../core/tool-hub/hub-tools-options.js';
-import { hubToolDescription, selectHubTools } from '../../core/tool-hub/select-hub-tools.js';
+import type { HubToolsOptions } from '../hub-bridge/hub-tools-options.js';
+import { hubToolDescription, selectHubTools } from '../hub-bridge/select-hub-tools.js';
 import type { MessagesTool } from './messages-wire.js';
 
 /** Options of {@link messagesToolsFromHub}. */

@@ -1,10 +1,11 @@
+import { isRecord } from '../../core/is-record.js';
 import {
-  type HubTurnOptions,
-  type HubTurnResult,
-  nextHistory,
-} from '../../core/tool-hub/hub-tools-options.js';
-import { readToolResult } from '../../core/tool-hub/read-tool-result.js';
-import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
+  createHubTurnRunner,
+  type HubTurnOutput,
+  type HubTurnRunner,
+} from '../hub-bridge/create-hub-turn-runner.js';
+import type { HubTurnInput } from '../hub-bridge/hub-tools-options.js';
+import type { HubToolCall } from '../hub-bridge/run-hub-tool-calls.js';
 
 /** The image types Anthropic takes in `tool_result` blocks. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -39,23 +40,18 @@ export interface MessagesToolResultMessage {
   content: MessagesToolResultBlock[];
 }
 
-/** Options of {@link runMessagesToolCalls}. */
-export interface RunMessagesToolCallsOptions<THistory = unknown> extends HubTurnOptions<THistory> {
-  /**
-   * The model's answer with canonical names (from `wrapAnthropic` or `resolveResponse`): the
-   * message, or its content blocks.
-   */
-  response: unknown;
-}
+/** Options of {@link runMessagesToolCalls}; `response`: the message, or its content blocks. */
+export type RunMessagesToolCallsOptions<THistory = unknown> = HubTurnInput<THistory>;
 
-/** What {@link runMessagesToolCalls} returns. */
-export interface RunMessagesToolCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
-  /**
-   * The user message with one `tool_result` per `tool_use`, in order, ready to append; empty
-   * when the answer has no `tool_use`.
-   */
-  messages: MessagesToolResultMessage[];
-}
+/**
+ * What {@link runMessagesToolCalls} returns; `messages`: the user message with one `tool_result`
+ * per `tool_use`, in order, ready to append; empty when the answer has no `tool_use`.
+ */
+export type RunMessagesToolCallsResult<THistory = unknown> = HubTurnOutput<
+  THistory,
+  'messages',
+  MessagesToolResultMessage
+>;
 
 /**
  * Runs every `tool_use` of a Messages API answer through the hub, in parallel, and returns the
@@ -72,20 +68,17 @@ export interface RunMessagesToolCallsResult<THistory = unknown> extends HubTurnR
  * }
  * ```
  */
-export async function runMessagesToolCalls<THistory = unknown>(
-  options: RunMessagesToolCallsOptions<THistory>,
-): Promise<RunMessagesToolCallsResult<THistory>> {
-  const outcomes = await runHubToolCalls({ ...options, calls: toolUses(options.response) });
-  const blocks = outcomes.map((outcome): MessagesToolResultBlock => {
-    const { pieces, isError } = readToolResult(outcome, {
-      ...options,
-      provider: 'Anthropic',
-      accepts: (media) =>
-        (media.kind === 'image' && IMAGE_TYPES.has(media.mimeType)) ||
-        (media.kind === 'file' && media.mimeType === 'application/pdf'),
-      errorFlag: true,
-    });
-    return {
+export const runMessagesToolCalls: HubTurnRunner<'messages', MessagesToolResultMessage> =
+  createHubTurnRunner<'messages', MessagesToolResultBlock, MessagesToolResultMessage>('messages', {
+    provider: 'Anthropic',
+    accepts: (media) =>
+      (media.kind === 'image' && IMAGE_TYPES.has(media.mimeType)) ||
+      (media.kind === 'file' && media.mimeType === 'application/pdf'),
+    errorFlag: true,
+    calls: toolUses,
+    answer: messagesAnswer,
+    carry: (blocks) => [{ role: 'user', content: blocks }],
+    result: (outcome, { pieces, isError }) => ({
       type: 'tool_result',
       tool_use_id: outcome.call.id,
       content: pieces.map((piece): MessagesToolResultContent => {
@@ -105,17 +98,8 @@ export async function runMessagesToolCalls<THistory = unknown>(
             };
       }),
       ...(isError ? { is_error: true } : {}),
-    };
+    }),
   });
-  const messages: MessagesToolResultMessage[] =
-    blocks.length === 0 ? [] : [{ role: 'user', content: blocks }];
-  return {
-    messages,
-    history: nextHistory(options.history, messagesAnswer(options.response), messages),
-    done: outcomes.length === 0,
-    outcomes,
-  };
-}
 
 function toolUses(response: unknown): HubToolCall[] {
   const blocks = Array.isArray(response)
@@ -131,10 +115,6 @@ function toolUses(response: unknown): HubToolCall[] {
       name: typeof block.name === 'string' ? block.name : '',
       arguments: block.input,
     }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's turn as a message to send back: its role and content, nothing else. */

@@ -1,10 +1,12 @@
+import { isRecord } from '../../core/is-record.js';
 import {
-  type HubTurnOptions,
-  type HubTurnResult,
-  nextHistory,
-} from '../../core/tool-hub/hub-tools-options.js';
-import { decodeBase64, readToolResult } from '../../core/tool-hub/read-tool-result.js';
-import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
+  createHubTurnRunner,
+  type HubTurnOutput,
+  type HubTurnRunner,
+} from '../hub-bridge/create-hub-turn-runner.js';
+import type { HubTurnInput } from '../hub-bridge/hub-tools-options.js';
+import { decodeBase64 } from '../hub-bridge/read-tool-result.js';
+import type { HubToolCall } from '../hub-bridge/run-hub-tool-calls.js';
 import type { BedrockJsonValue } from './bedrock-tools-from-hub.js';
 
 /** Image formats Bedrock takes in tool results, by MIME type. */
@@ -37,23 +39,21 @@ export interface BedrockToolResultMessage {
   content: BedrockToolResultBlock[];
 }
 
-/** Options of {@link runBedrockToolUses}. */
-export interface RunBedrockToolUsesOptions<THistory = unknown> extends HubTurnOptions<THistory> {
-  /**
-   * The model's answer with canonical names (from `wrapBedrock` or `resolveResponse`): the
-   * Converse output, its message, or its content blocks.
-   */
-  response: unknown;
-}
+/**
+ * Options of {@link runBedrockToolUses}; `response`: the Converse output, its message, or its
+ * content blocks.
+ */
+export type RunBedrockToolUsesOptions<THistory = unknown> = HubTurnInput<THistory>;
 
-/** What {@link runBedrockToolUses} returns. */
-export interface RunBedrockToolUsesResult<THistory = unknown> extends HubTurnResult<THistory> {
-  /**
-   * The user message with one `toolResult` per `toolUse`, in order, ready to append; empty when
-   * the answer has no `toolUse`.
-   */
-  messages: BedrockToolResultMessage[];
-}
+/**
+ * What {@link runBedrockToolUses} returns; `messages`: the user message with one `toolResult` per
+ * `toolUse`, in order, ready to append; empty when the answer has no `toolUse`.
+ */
+export type RunBedrockToolUsesResult<THistory = unknown> = HubTurnOutput<
+  THistory,
+  'messages',
+  BedrockToolResultMessage
+>;
 
 /**
  * Runs every `toolUse` of a Bedrock Converse answer through the hub, in parallel, and returns the
@@ -70,47 +70,37 @@ export interface RunBedrockToolUsesResult<THistory = unknown> extends HubTurnRes
  * }
  * ```
  */
-export async function runBedrockToolUses<THistory = unknown>(
-  options: RunBedrockToolUsesOptions<THistory>,
-): Promise<RunBedrockToolUsesResult<THistory>> {
-  const outcomes = await runHubToolCalls({ ...options, calls: toolUses(options.response) });
-  const blocks = outcomes.map((outcome): BedrockToolResultBlock => {
-    const { pieces, isError, structured } = readToolResult(outcome, {
-      ...options,
-      provider: 'Bedrock',
-      accepts: (media) =>
-        (IMAGE_FORMATS[media.mimeType] !== undefined || media.mimeType === 'application/pdf') &&
-        decodeBase64(media.data) !== undefined,
-      errorFlag: true,
-      keepStructured: true,
-    });
-    const content = pieces.map((piece, index): BedrockToolResultContent => {
-      if (piece.type === 'text') return { text: piece.text };
-      const bytes = decodeBase64(piece.data) as Uint8Array;
-      const format = IMAGE_FORMATS[piece.mimeType];
-      return format !== undefined
-        ? { image: { format, source: { bytes } } }
-        : { document: { format: 'pdf', name: `result ${index + 1}`, source: { bytes } } };
-    });
-    if (structured !== undefined)
-      content.push({ json: structured as { [key: string]: BedrockJsonValue } });
-    return {
-      toolResult: {
-        toolUseId: outcome.call.id,
-        content,
-        status: isError ? 'error' : 'success',
-      },
-    };
+export const runBedrockToolUses: HubTurnRunner<'messages', BedrockToolResultMessage> =
+  createHubTurnRunner<'messages', BedrockToolResultBlock, BedrockToolResultMessage>('messages', {
+    provider: 'Bedrock',
+    accepts: (media) =>
+      (IMAGE_FORMATS[media.mimeType] !== undefined || media.mimeType === 'application/pdf') &&
+      decodeBase64(media.data) !== undefined,
+    errorFlag: true,
+    keepStructured: true,
+    calls: toolUses,
+    answer: bedrockAnswer,
+    carry: (blocks) => [{ role: 'user', content: blocks }],
+    result(outcome, { pieces, isError, structured }) {
+      const content = pieces.map((piece, index): BedrockToolResultContent => {
+        if (piece.type === 'text') return { text: piece.text };
+        const bytes = decodeBase64(piece.data) as Uint8Array;
+        const format = IMAGE_FORMATS[piece.mimeType];
+        return format !== undefined
+          ? { image: { format, source: { bytes } } }
+          : { document: { format: 'pdf', name: `result ${index + 1}`, source: { bytes } } };
+      });
+      if (structured !== undefined)
+        content.push({ json: structured as { [key: string]: BedrockJsonValue } });
+      return {
+        toolResult: {
+          toolUseId: outcome.call.id,
+          content,
+          status: isError ? 'error' : 'success',
+        },
+      };
+    },
   });
-  const messages: BedrockToolResultMessage[] =
-    blocks.length === 0 ? [] : [{ role: 'user', content: blocks }];
-  return {
-    messages,
-    history: nextHistory(options.history, bedrockAnswer(options.response), messages),
-    done: outcomes.length === 0,
-    outcomes,
-  };
-}
 
 function toolUses(response: unknown): HubToolCall[] {
   let blocks: unknown[] = [];
@@ -131,10 +121,6 @@ function toolUses(response: unknown): HubToolCall[] {
       },
     ];
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's message: the Converse output's, the message itself, or blocks made into one. */

@@ -1,10 +1,12 @@
+import { isRecord } from '../../core/is-record.js';
 import {
-  type HubTurnOptions,
-  type HubTurnResult,
-  nextHistory,
-} from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
-import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
+  createHubTurnRunner,
+  type HubTurnOutput,
+  type HubTurnRunner,
+} from '../hub-bridge/create-hub-turn-runner.js';
+import type { HubTurnInput } from '../hub-bridge/hub-tools-options.js';
+import { joinToolResultText } from '../hub-bridge/read-tool-result.js';
+import type { HubToolCall } from '../hub-bridge/run-hub-tool-calls.js';
 
 /** Media Gemini takes in function response parts. */
 const PART_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
@@ -26,24 +28,22 @@ export interface GeminiFunctionResponseContent {
   parts: GeminiFunctionResponsePart[];
 }
 
-/** Options of {@link runGeminiFunctionCalls}. */
-export interface RunGeminiFunctionCallsOptions<THistory = unknown>
-  extends HubTurnOptions<THistory> {
-  /**
-   * The model's answer with canonical names (from `wrapGemini` or `resolveResponse`): the
-   * response, its content, or its function calls.
-   */
-  response: unknown;
-}
+/**
+ * Options of {@link runGeminiFunctionCalls}; `response`: the response, its content, or its
+ * function calls.
+ */
+export type RunGeminiFunctionCallsOptions<THistory = unknown> = HubTurnInput<THistory>;
 
-/** What {@link runGeminiFunctionCalls} returns. */
-export interface RunGeminiFunctionCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
-  /**
-   * The content with one `functionResponse` part per function call, in order, ready to append
-   * to `contents`; empty when the answer has no function call.
-   */
-  contents: GeminiFunctionResponseContent[];
-}
+/**
+ * What {@link runGeminiFunctionCalls} returns; `contents`: the content with one `functionResponse`
+ * part per function call, in order, ready to append to `contents`; empty when the answer has no
+ * function call.
+ */
+export type RunGeminiFunctionCallsResult<THistory = unknown> = HubTurnOutput<
+  THistory,
+  'contents',
+  GeminiFunctionResponseContent
+>;
 
 /**
  * Runs every function call of a Gemini answer through the hub, in parallel, and returns the
@@ -60,42 +60,35 @@ export interface RunGeminiFunctionCallsResult<THistory = unknown> extends HubTur
  * }
  * ```
  */
-export async function runGeminiFunctionCalls<THistory = unknown>(
-  options: RunGeminiFunctionCallsOptions<THistory>,
-): Promise<RunGeminiFunctionCallsResult<THistory>> {
-  const outcomes = await runHubToolCalls({ ...options, calls: functionCalls(options.response) });
-  const parts = outcomes.map((outcome): GeminiFunctionResponsePart => {
-    const { pieces, isError } = readToolResult(outcome, {
-      ...options,
+export const runGeminiFunctionCalls: HubTurnRunner<'contents', GeminiFunctionResponseContent> =
+  createHubTurnRunner<'contents', GeminiFunctionResponsePart, GeminiFunctionResponseContent>(
+    'contents',
+    {
       provider: 'Gemini',
       accepts: (media) => PART_TYPES.has(media.mimeType),
       // The `error` key is Gemini's error flag.
       errorFlag: true,
-    });
-    const text = joinToolResultText(pieces);
-    const media = pieces.flatMap((piece) =>
-      piece.type === 'media'
-        ? [{ inlineData: { mimeType: piece.mimeType, data: piece.data } }]
-        : [],
-    );
-    return {
-      functionResponse: {
-        ...(outcome.call.id === '' ? {} : { id: outcome.call.id }),
-        name: outcome.call.name,
-        response: isError ? { error: text } : { output: text },
-        ...(media.length === 0 ? {} : { parts: media }),
+      calls: functionCalls,
+      answer: geminiAnswer,
+      carry: (parts) => [{ role: 'user', parts }],
+      result(outcome, { pieces, isError }) {
+        const text = joinToolResultText(pieces);
+        const media = pieces.flatMap((piece) =>
+          piece.type === 'media'
+            ? [{ inlineData: { mimeType: piece.mimeType, data: piece.data } }]
+            : [],
+        );
+        return {
+          functionResponse: {
+            ...(outcome.call.id === '' ? {} : { id: outcome.call.id }),
+            name: outcome.call.name,
+            response: isError ? { error: text } : { output: text },
+            ...(media.length === 0 ? {} : { parts: media }),
+          },
+        };
       },
-    };
-  });
-  const contents: GeminiFunctionResponseContent[] =
-    parts.length === 0 ? [] : [{ role: 'user', parts }];
-  return {
-    contents,
-    history: nextHistory(options.history, geminiAnswer(options.response), contents),
-    done: outcomes.length === 0,
-    outcomes,
-  };
-}
+    },
+  );
 
 function functionCalls(response: unknown): HubToolCall[] {
   let parts: unknown[] = [];
@@ -118,10 +111,6 @@ function functionCalls(response: unknown): HubToolCall[] {
       },
     ];
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's content: the first candidate's, the content itself, or parts made into one. */

@@ -1,10 +1,12 @@
+import { isRecord } from '../../core/is-record.js';
 import {
-  type HubTurnOptions,
-  type HubTurnResult,
-  nextHistory,
-} from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
-import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
+  createHubTurnRunner,
+  type HubTurnOutput,
+  type HubTurnRunner,
+} from '../hub-bridge/create-hub-turn-runner.js';
+import type { HubTurnInput } from '../hub-bridge/hub-tools-options.js';
+import { joinToolResultText } from '../hub-bridge/read-tool-result.js';
+import type { HubToolCall } from '../hub-bridge/run-hub-tool-calls.js';
 
 /** A Chat Completions tool message, the answer to one tool call. */
 export interface ChatToolMessage {
@@ -13,20 +15,21 @@ export interface ChatToolMessage {
   content: string;
 }
 
-/** Options of {@link runChatToolCalls}. */
-export interface RunChatToolCallsOptions<THistory = unknown> extends HubTurnOptions<THistory> {
-  /**
-   * The model's answer with canonical names (from `wrapOpenAI` or `resolveResponse`): the
-   * completion, its assistant message, or the `tool_calls` array.
-   */
-  response: unknown;
-}
+/**
+ * Options of {@link runChatToolCalls}; `response`: the completion, its assistant message, or the
+ * `tool_calls` array.
+ */
+export type RunChatToolCallsOptions<THistory = unknown> = HubTurnInput<THistory>;
 
-/** What {@link runChatToolCalls} returns. */
-export interface RunChatToolCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
-  /** One tool message per tool call, in the calls' order, ready to append to `messages`. */
-  messages: ChatToolMessage[];
-}
+/**
+ * What {@link runChatToolCalls} returns; `messages`: one tool message per tool call, in the calls'
+ * order, ready to append to `messages`.
+ */
+export type RunChatToolCallsResult<THistory = unknown> = HubTurnOutput<
+  THistory,
+  'messages',
+  ChatToolMessage
+>;
 
 /**
  * Runs every tool call of a Chat Completions answer through the hub, in parallel, and returns the
@@ -43,32 +46,21 @@ export interface RunChatToolCallsResult<THistory = unknown> extends HubTurnResul
  * }
  * ```
  */
-export async function runChatToolCalls<THistory = unknown>(
-  options: RunChatToolCallsOptions<THistory>,
-): Promise<RunChatToolCallsResult<THistory>> {
-  const calls = chatToolCalls(options.response);
-  const outcomes = await runHubToolCalls({ ...options, calls });
-  const messages = outcomes.map(
-    (outcome): ChatToolMessage => ({
-      role: 'tool',
-      tool_call_id: outcome.call.id,
-      content: joinToolResultText(
-        readToolResult(outcome, {
-          ...options,
-          provider: 'OpenAI Chat',
-          accepts: () => false,
-          errorFlag: false,
-        }).pieces,
-      ),
-    }),
-  );
-  return {
-    messages,
-    history: nextHistory(options.history, chatAnswer(options.response), messages),
-    done: outcomes.length === 0,
-    outcomes,
-  };
-}
+export const runChatToolCalls: HubTurnRunner<'messages', ChatToolMessage> = createHubTurnRunner<
+  'messages',
+  ChatToolMessage
+>('messages', {
+  provider: 'OpenAI Chat',
+  accepts: () => false,
+  errorFlag: false,
+  calls: chatToolCalls,
+  answer: chatAnswer,
+  result: (outcome, { pieces }) => ({
+    role: 'tool',
+    tool_call_id: outcome.call.id,
+    content: joinToolResultText(pieces),
+  }),
+});
 
 function chatToolCalls(response: unknown): HubToolCall[] {
   const message =
@@ -94,10 +86,6 @@ function chatToolCalls(response: unknown): HubToolCall[] {
       unsupported: `Tool "${name}" is a custom (free-form) tool, which no MCP server offers; call a function tool.`,
     };
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's message, when the response holds it (a completion or the message itself). */

@@ -1,10 +1,12 @@
+import { isRecord } from '../../core/is-record.js';
 import {
-  type HubTurnOptions,
-  type HubTurnResult,
-  nextHistory,
-} from '../../core/tool-hub/hub-tools-options.js';
-import { joinToolResultText, readToolResult } from '../../core/tool-hub/read-tool-result.js';
-import { type HubToolCall, runHubToolCalls } from '../../core/tool-hub/run-hub-tool-calls.js';
+  createHubTurnRunner,
+  type HubTurnOutput,
+  type HubTurnRunner,
+} from '../hub-bridge/create-hub-turn-runner.js';
+import type { HubTurnInput } from '../hub-bridge/hub-tools-options.js';
+import { joinToolResultText } from '../hub-bridge/read-tool-result.js';
+import type { HubToolCall } from '../hub-bridge/run-hub-tool-calls.js';
 
 /** One part of a `function_call_output` content array. */
 export type ResponsesToolOutputPart =
@@ -19,20 +21,18 @@ export interface ResponsesFunctionCallOutput {
   output: string | ResponsesToolOutputPart[];
 }
 
-/** Options of {@link runResponsesToolCalls}. */
-export interface RunResponsesToolCallsOptions<THistory = unknown> extends HubTurnOptions<THistory> {
-  /**
-   * The model's answer with canonical names (from `wrapOpenAI` or `resolveResponse`): the
-   * response, or its `output` items.
-   */
-  response: unknown;
-}
+/** Options of {@link runResponsesToolCalls}; `response`: the response, or its `output` items. */
+export type RunResponsesToolCallsOptions<THistory = unknown> = HubTurnInput<THistory>;
 
-/** What {@link runResponsesToolCalls} returns. */
-export interface RunResponsesToolCallsResult<THistory = unknown> extends HubTurnResult<THistory> {
-  /** One `function_call_output` item per function call, in order, ready to append to `input`. */
-  items: ResponsesFunctionCallOutput[];
-}
+/**
+ * What {@link runResponsesToolCalls} returns; `items`: one `function_call_output` item per
+ * function call, in order, ready to append to `input`.
+ */
+export type RunResponsesToolCallsResult<THistory = unknown> = HubTurnOutput<
+  THistory,
+  'items',
+  ResponsesFunctionCallOutput
+>;
 
 /**
  * Runs every `function_call` of a Responses API answer through the hub, in parallel, and returns
@@ -49,36 +49,27 @@ export interface RunResponsesToolCallsResult<THistory = unknown> extends HubTurn
  * }
  * ```
  */
-export async function runResponsesToolCalls<THistory = unknown>(
-  options: RunResponsesToolCallsOptions<THistory>,
-): Promise<RunResponsesToolCallsResult<THistory>> {
-  const outcomes = await runHubToolCalls({ ...options, calls: responsesCalls(options.response) });
-  const items = outcomes.map((outcome): ResponsesFunctionCallOutput => {
-    const { pieces } = readToolResult(outcome, {
-      ...options,
-      provider: 'OpenAI Responses',
-      accepts: (media) =>
-        media.kind === 'image' || (media.kind === 'file' && media.mimeType === 'application/pdf'),
-      errorFlag: false,
-    });
-    const output = pieces.every((piece) => piece.type === 'text')
-      ? joinToolResultText(pieces)
-      : pieces.map((piece, index): ResponsesToolOutputPart => {
-          if (piece.type === 'text') return { type: 'input_text', text: piece.text };
-          const url = `data:${piece.mimeType};base64,${piece.data}`;
-          return piece.kind === 'image'
-            ? { type: 'input_image', image_url: url, detail: 'auto' }
-            : { type: 'input_file', file_data: url, filename: fileName(piece.uri, index) };
-        });
-    return { type: 'function_call_output', call_id: outcome.call.id, output };
+export const runResponsesToolCalls: HubTurnRunner<'items', ResponsesFunctionCallOutput> =
+  createHubTurnRunner<'items', ResponsesFunctionCallOutput>('items', {
+    provider: 'OpenAI Responses',
+    accepts: (media) =>
+      media.kind === 'image' || (media.kind === 'file' && media.mimeType === 'application/pdf'),
+    errorFlag: false,
+    calls: responsesCalls,
+    answer: responsesAnswer,
+    result(outcome, { pieces }) {
+      const output = pieces.every((piece) => piece.type === 'text')
+        ? joinToolResultText(pieces)
+        : pieces.map((piece, index): ResponsesToolOutputPart => {
+            if (piece.type === 'text') return { type: 'input_text', text: piece.text };
+            const url = `data:${piece.mimeType};base64,${piece.data}`;
+            return piece.kind === 'image'
+              ? { type: 'input_image', image_url: url, detail: 'auto' }
+              : { type: 'input_file', file_data: url, filename: fileName(piece.uri, index) };
+          });
+      return { type: 'function_call_output', call_id: outcome.call.id, output };
+    },
   });
-  return {
-    items,
-    history: nextHistory(options.history, responsesAnswer(options.response), items),
-    done: outcomes.length === 0,
-    outcomes,
-  };
-}
 
 function responsesCalls(response: unknown): HubToolCall[] {
   const items = Array.isArray(response)
@@ -99,10 +90,6 @@ function responsesCalls(response: unknown): HubToolCall[] {
 function fileName(uri: string | undefined, index: number): string {
   const last = uri?.split(/[/?#]/).filter(Boolean).at(-1);
   return last !== undefined && last.length > 0 ? last : `result-${index + 1}.pdf`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The model's output items (every one goes back: reasoning, messages, calls). */

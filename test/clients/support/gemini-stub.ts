@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveModelStub } from './serve-model-stub.js';
 
 /** One model request a Gemini stub received: the function names, and function responses seen. */
 export interface GeminiRequest {
@@ -30,77 +29,56 @@ interface GeminiBody {
 export async function startGeminiStub(choose: (tools: string[]) => string[]): Promise<GeminiStub> {
   const seen: GeminiRequest[] = [];
   let called = false;
-  const server = http.createServer((incoming, outgoing) => {
-    let text = '';
-    incoming.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    incoming.on('end', () => {
-      const path = incoming.url ?? '';
-      let body: GeminiBody = {};
-      try {
-        body = JSON.parse(text || '{}') as GeminiBody;
-      } catch {
-        body = {};
-      }
-      const record: GeminiRequest = {
-        path,
-        tools: (body.tools ?? []).flatMap((tool) =>
-          (tool.functionDeclarations ?? []).map((declaration) => declaration.name),
-        ),
-        functionResponses: [],
-      };
-      seen.push(record);
-      for (const content of body.contents ?? []) {
-        for (const part of content.parts ?? []) {
-          if (part.functionResponse !== undefined) {
-            record.functionResponses.push(JSON.stringify(part.functionResponse));
-          }
+  const served = await serveModelStub((path, parsed, outgoing) => {
+    const body = parsed as GeminiBody;
+    const record: GeminiRequest = {
+      path,
+      tools: (body.tools ?? []).flatMap((tool) =>
+        (tool.functionDeclarations ?? []).map((declaration) => declaration.name),
+      ),
+      functionResponses: [],
+    };
+    seen.push(record);
+    for (const content of body.contents ?? []) {
+      for (const part of content.parts ?? []) {
+        if (part.functionResponse !== undefined) {
+          record.functionResponses.push(JSON.stringify(part.functionResponse));
         }
       }
-      if (path.includes(':countTokens')) {
-        outgoing.writeHead(200, { 'content-type': 'application/json' });
-        outgoing.end(JSON.stringify({ totalTokens: 10 }));
-        return;
-      }
-      const picked = called || record.functionResponses.length > 0 ? [] : choose(record.tools);
-      if (picked.length > 0) called = true;
-      const parts =
-        picked.length > 0
-          ? picked.map((name) => ({ functionCall: { name, args: {} } }))
-          : body.generationConfig?.responseMimeType === 'application/json'
-            ? [
-                {
-                  text: JSON.stringify({
-                    reasoning: 'stub',
-                    next_speaker: 'user',
-                    model_choice: 'flash',
-                  }),
-                },
-              ]
-            : [{ text: 'Done.' }];
-      const response = {
-        candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-        usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
-        modelVersion: 'gemini-stub',
-      };
-      if (path.includes(':streamGenerateContent')) {
-        outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
-        outgoing.end(`data: ${JSON.stringify(response)}\r\n\r\n`);
-        return;
-      }
+    }
+    if (path.includes(':countTokens')) {
       outgoing.writeHead(200, { 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify(response));
-    });
+      outgoing.end(JSON.stringify({ totalTokens: 10 }));
+      return;
+    }
+    const picked = called || record.functionResponses.length > 0 ? [] : choose(record.tools);
+    if (picked.length > 0) called = true;
+    const parts =
+      picked.length > 0
+        ? picked.map((name) => ({ functionCall: { name, args: {} } }))
+        : body.generationConfig?.responseMimeType === 'application/json'
+          ? [
+              {
+                text: JSON.stringify({
+                  reasoning: 'stub',
+                  next_speaker: 'user',
+                  model_choice: 'flash',
+                }),
+              },
+            ]
+          : [{ text: 'Done.' }];
+    const response = {
+      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+      modelVersion: 'gemini-stub',
+    };
+    if (path.includes(':streamGenerateContent')) {
+      outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+      outgoing.end(`data: ${JSON.stringify(response)}\r\n\r\n`);
+      return;
+    }
+    outgoing.writeHead(200, { 'content-type': 'application/json' });
+    outgoing.end(JSON.stringify(response));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...served, seen };
 }

@@ -1,8 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { installClient } from './install-client.js';
+import type { ClientRun } from './run-client.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = join(root, 'test/clients/fixtures/hostile-server.mjs');
@@ -96,4 +100,76 @@ export function unreached(calls: RecordedCall[]): string[] {
       (tool) => !calls.some((call) => call.catalog === tool.catalog && call.name === tool.name),
     )
     .map((tool) => `${tool.key}: ${tool.name}`);
+}
+
+/** A client installed from npm and the scratch HOME one test file runs it in. */
+export interface ClientHome {
+  /** The client's binary. */
+  bin: string;
+  home: string;
+  /** Where the fixture servers record the calls that reach them. */
+  record: string;
+  /** The proxy's own configuration: the fixture servers. */
+  servers: string;
+}
+
+/**
+ * Installs the client `spec` (once, into the cache), makes a scratch HOME with the fixture
+ * servers' configuration before the file's tests and removes it after them. Call the returned
+ * function inside a test.
+ */
+export function useClientHome(spec: string, binary: string): () => ClientHome {
+  let home: ClientHome | undefined;
+  beforeAll(async () => {
+    const bin = await installClient(spec, binary);
+    const folder = mkdtempSync(join(tmpdir(), `toolwire-proxy-${binary}-`));
+    home = {
+      bin,
+      home: folder,
+      record: join(folder, 'calls.jsonl'),
+      servers: join(folder, 'servers.json'),
+    };
+    writeServersConfig(home.servers, home.record);
+  });
+  afterAll(() => {
+    if (home !== undefined) rmSync(home.home, { recursive: true, force: true });
+  });
+  return () => {
+    if (home === undefined) throw new Error(`${spec} was not installed`);
+    return home;
+  };
+}
+
+/**
+ * Checks a run through the proxy: exactly the listed tools reached the model (under the client's
+ * prefix), one call to each reached its fixture server, and the client finished cleanly.
+ */
+export function expectEveryToolReached(options: {
+  client: string;
+  listed: string[];
+  /** What the model request carried, with the client's prefix. */
+  reaching: string[];
+  /** The listed names as the client shows them to its model. */
+  expected: string[];
+  record: string;
+  run: ClientRun;
+}): void {
+  const { listed, reaching, run } = options;
+  console.log(
+    `${options.client} + proxy: ${listed.length} listed, ${reaching.length} reach the model`,
+  );
+  expect([...reaching].sort(), run.stderr).toEqual([...options.expected].sort());
+  const calls = recordedCalls(options.record);
+  expect(unreached(calls)).toEqual([]);
+  expect(calls).toHaveLength(listed.length);
+  expect(run.code, run.stderr).toBe(0);
+}
+
+/** The tools `keep` accepts in the first request the model stub saw that carried any of them. */
+export function firstOffered<Tool>(
+  seen: { tools: Tool[] }[],
+  keep: (tool: Tool) => boolean,
+): Tool[] {
+  const first = seen.find((request) => request.tools.some(keep));
+  return (first?.tools ?? []).filter(keep);
 }

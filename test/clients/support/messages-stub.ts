@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { serveModelStub } from './serve-model-stub.js';
 
 /**
  * Answers one Messages API request with `content`, as JSON or as the SSE events Anthropic sends
@@ -60,6 +60,14 @@ export interface MessagesRequest {
   toolResults: string[];
 }
 
+/** The parts of a Messages API request body the stubs read. */
+export interface MessagesBody {
+  tools?: { name: string }[];
+  messages?: { role: string; content: unknown }[];
+  stream?: boolean;
+  model?: string;
+}
+
 /** A running Messages stub: its base URL, the requests it got, and how to stop it. */
 export interface MessagesStub {
   url: string;
@@ -77,51 +85,31 @@ export async function startMessagesStub(
 ): Promise<MessagesStub> {
   const seen: MessagesRequest[] = [];
   let called = false;
-  const server = http.createServer((incoming, outgoing) => {
-    let text = '';
-    incoming.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    incoming.on('end', () => {
-      const body = JSON.parse(text || '{}') as {
-        tools?: { name: string }[];
-        messages?: { role: string; content: unknown }[];
-        stream?: boolean;
-        model?: string;
-      };
-      const record: MessagesRequest = {
-        tools: (body.tools ?? []).map((tool) => tool.name),
-        toolResults: [],
-      };
-      seen.push(record);
-      for (const message of body.messages ?? []) {
-        if (!Array.isArray(message.content)) continue;
-        for (const block of message.content as Record<string, unknown>[]) {
-          if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
-        }
+  const served = await serveModelStub((_path, parsed, outgoing) => {
+    const body = parsed as MessagesBody;
+    const record: MessagesRequest = {
+      tools: (body.tools ?? []).map((tool) => tool.name),
+      toolResults: [],
+    };
+    seen.push(record);
+    for (const message of body.messages ?? []) {
+      if (!Array.isArray(message.content)) continue;
+      for (const block of message.content as Record<string, unknown>[]) {
+        if (block.type === 'tool_result') record.toolResults.push(JSON.stringify(block.content));
       }
-      const picked = called || record.toolResults.length > 0 ? [] : choose(record.tools);
-      if (picked.length > 0) called = true;
-      const content =
-        picked.length === 0
-          ? [{ type: 'text', text: 'Done.' }]
-          : picked.map((name, index) => ({
-              type: 'tool_use',
-              id: `toolu_${index}`,
-              name,
-              input: {},
-            }));
-      answerMessages(outgoing, body.stream === true, body.model ?? 'claude-test', content);
-    });
+    }
+    const picked = called || record.toolResults.length > 0 ? [] : choose(record.tools);
+    if (picked.length > 0) called = true;
+    const content =
+      picked.length === 0
+        ? [{ type: 'text', text: 'Done.' }]
+        : picked.map((name, index) => ({
+            type: 'tool_use',
+            id: `toolu_${index}`,
+            name,
+            input: {},
+          }));
+    answerMessages(outgoing, body.stream === true, body.model ?? 'claude-test', content);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...served, seen };
 }

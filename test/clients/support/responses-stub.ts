@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveModelStub } from './serve-model-stub.js';
 
 /** A function the client offered: its name, and the namespace tool holding it (Codex's MCP). */
 export interface OfferedFunction {
@@ -37,91 +36,71 @@ export async function startResponsesStub(
 ): Promise<ResponsesStub> {
   const seen: ResponsesRequest[] = [];
   let called = false;
-  const server = http.createServer((incoming, outgoing) => {
-    let text = '';
-    incoming.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-    });
-    incoming.on('end', () => {
-      let body: ResponsesBody = {};
-      try {
-        body = JSON.parse(text || '{}') as ResponsesBody;
-      } catch {
-        body = {};
-      }
-      const record: ResponsesRequest = {
-        tools: (body.tools ?? []).flatMap((tool): OfferedFunction[] =>
-          tool.type === 'namespace'
-            ? (tool.tools ?? []).map((inner) => ({
-                namespace: String(tool.name),
-                name: String(inner.name),
-              }))
-            : tool.name === undefined
-              ? []
-              : [{ name: tool.name }],
-        ),
-        callOutputs: [],
-        body: body as Record<string, unknown>,
-      };
-      seen.push(record);
-      for (const item of body.input ?? []) {
-        if (item.type === 'function_call_output') record.callOutputs.push(JSON.stringify(item));
-      }
-      const picked = called || record.callOutputs.length > 0 ? [] : choose(record.tools);
-      if (picked.length > 0) called = true;
-      const items: Record<string, unknown>[] =
-        picked.length > 0
-          ? picked.map((offered, index) => ({
-              type: 'function_call',
-              id: `fc_${index}`,
-              call_id: `call_${index}`,
-              name: offered.name,
-              ...(offered.namespace === undefined ? {} : { namespace: offered.namespace }),
-              arguments: '{}',
-              status: 'completed',
+  const served = await serveModelStub((_path, parsed, outgoing) => {
+    const body = parsed as ResponsesBody;
+    const record: ResponsesRequest = {
+      tools: (body.tools ?? []).flatMap((tool): OfferedFunction[] =>
+        tool.type === 'namespace'
+          ? (tool.tools ?? []).map((inner) => ({
+              namespace: String(tool.name),
+              name: String(inner.name),
             }))
-          : [
-              {
-                type: 'message',
-                id: 'msg_1',
-                role: 'assistant',
-                status: 'completed',
-                content: [{ type: 'output_text', text: 'Done.', annotations: [] }],
-              },
-            ];
-      const id = `resp_${seen.length}`;
-      const event = (data: Record<string, unknown>) =>
-        `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
-      outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
-      outgoing.write(event({ type: 'response.created', response: { id } }));
-      items.forEach((item, index) => {
-        outgoing.write(event({ type: 'response.output_item.done', output_index: index, item }));
-      });
-      outgoing.end(
-        event({
-          type: 'response.completed',
-          response: {
-            id,
-            usage: {
-              input_tokens: 10,
-              input_tokens_details: { cached_tokens: 0 },
-              output_tokens: 5,
-              output_tokens_details: { reasoning_tokens: 0 },
-              total_tokens: 15,
+          : tool.name === undefined
+            ? []
+            : [{ name: tool.name }],
+      ),
+      callOutputs: [],
+      body: body as Record<string, unknown>,
+    };
+    seen.push(record);
+    for (const item of body.input ?? []) {
+      if (item.type === 'function_call_output') record.callOutputs.push(JSON.stringify(item));
+    }
+    const picked = called || record.callOutputs.length > 0 ? [] : choose(record.tools);
+    if (picked.length > 0) called = true;
+    const items: Record<string, unknown>[] =
+      picked.length > 0
+        ? picked.map((offered, index) => ({
+            type: 'function_call',
+            id: `fc_${index}`,
+            call_id: `call_${index}`,
+            name: offered.name,
+            ...(offered.namespace === undefined ? {} : { namespace: offered.namespace }),
+            arguments: '{}',
+            status: 'completed',
+          }))
+        : [
+            {
+              type: 'message',
+              id: 'msg_1',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: 'Done.', annotations: [] }],
             },
-          },
-        }),
-      );
+          ];
+    const id = `resp_${seen.length}`;
+    const event = (data: Record<string, unknown>) =>
+      `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
+    outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+    outgoing.write(event({ type: 'response.created', response: { id } }));
+    items.forEach((item, index) => {
+      outgoing.write(event({ type: 'response.output_item.done', output_index: index, item }));
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+    outgoing.end(
+      event({
+        type: 'response.completed',
+        response: {
+          id,
+          usage: {
+            input_tokens: 10,
+            input_tokens_details: { cached_tokens: 0 },
+            output_tokens: 5,
+            output_tokens_details: { reasoning_tokens: 0 },
+            total_tokens: 15,
+          },
+        },
       }),
-  };
+    );
+  });
+  return { ...served, url: `${served.url}/v1`, seen };
 }

@@ -24,6 +24,15 @@ export interface HubTurnOptions<THistory> extends HubRunOptions {
   history?: readonly THistory[];
 }
 
+/** Options of every `run*ToolCalls` bridge: the turn's options and the model's answer. */
+export interface HubTurnInput<THistory> extends HubTurnOptions<THistory> {
+  /**
+   * The model's answer with canonical names (from the provider's wrapper or `resolveResponse`):
+   * the whole answer, or the part of it that holds the calls (each bridge says which).
+   */
+  response: unknown;
+}
+
 /** What every `run*ToolCalls` bridge returns besides the provider-shaped results. */
 export interface HubTurnResult<THistory> {
   /** `history`, then the model's answer, then the tool results: the next request's history. */
@@ -32,16 +41,4 @@ export interface HubTurnResult<THistory> {
   done: boolean;
   /** How each call ended. */
   outcomes: HubToolCallOutcome[];
-}
-
-/**
- * The next request's history: the history so far, the model's answer and the tool results, as a
- * new array (the caller's history is not changed).
- */
-export function nextHistory<THistory>(
-  history: readonly THistory[] | undefined,
-  answer: readonly unknown[],
-  results: readonly unknown[],
-): THistory[] {
-  return [...(history ?? []), ...answer, ...results] as THistory[];
 }

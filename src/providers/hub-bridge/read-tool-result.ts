@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/is-record.js';
 import type { HubToolCallOutcome } from './run-hub-tool-calls.js';
 
 /** A media item of a tool result, base64 encoded. */
@@ -192,8 +193,4 @@ function base64Bytes(data: string): number {
 
 function grouped(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
