@@ -10,6 +10,7 @@ import { type ApiProjection, projectApiRequest } from './project-api-request.js'
 import { limitBodyStream, readLimitedBody } from './read-limited-body.js';
 import { replaceWireNames } from './replace-wire-names.js';
 import { resolveEventStream } from './resolve-event-stream.js';
+import { resolveJsonArrayStream } from './resolve-json-array-stream.js';
 import {
   type ResolvedUpstreamProfile,
   resolveSchemaTarget,
@@ -251,6 +252,25 @@ export function createGateway(options: GatewayOptions): Gateway {
       );
     }
     if (!projected.changed) return new Response(response.body, init);
+    if (api === 'gemini-stream' && response.ok && response.body !== null) {
+      // Without `alt=sse` Gemini streams one JSON array, element by element: each is resolved as
+      // it completes, so the caller's first byte does not wait for the last.
+      entry.pending = true;
+      return new Response(
+        resolveJsonArrayStream({
+          body: response.body,
+          family,
+          resolveEvent: projected.resolveEvent,
+          maxElementLength: maxBodyBytes * 2,
+          onEnd: (outcome) => {
+            entry.outcome = outcome.state;
+            entry.pending = false;
+            finishLog(entry);
+          },
+        }),
+        init,
+      );
+    }
     const answered = await readLimitedBody(response.body, maxBodyBytes * 2);
     if (answered.tooLarge) {
       return fail(
@@ -271,12 +291,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     } catch {
       return new Response(answered.bytes, init);
     }
-    const resolved =
-      api === 'gemini-stream' && Array.isArray(json)
-        ? json.flatMap((chunk) => projected.resolveEvent(chunk))
-        : api === 'anthropic-count-tokens'
-          ? json
-          : projected.resolveResponse(json);
+    const resolved = api === 'anthropic-count-tokens' ? json : projected.resolveResponse(json);
     if (resolved === json) return new Response(answered.bytes, init);
     return new Response(encoder.encode(JSON.stringify(resolved)), init);
   };

@@ -17,7 +17,7 @@ const VERTEX_ROUTE =
 
 /**
  * The Gemini API (`surface: 'gemini'`) or Vertex AI (`'vertex'`) as `@google/genai` reaches them:
- * `generateContent` and `streamGenerateContent?alt=sse`. Rules from gemini-rules.ts; errors in
+ * `generateContent`, `streamGenerateContent?alt=sse` and `streamGenerateContent` (one JSON array). Rules from gemini-rules.ts; errors in
  * Google's shape (`{ error: { code: 400, message, status: 'INVALID_ARGUMENT', details } }`);
  * answers with `functionCall` parts, streamed as SSE chunks.
  */
@@ -81,7 +81,7 @@ function rejectGemini(violations: Violation[]): ProviderResponse {
   };
 }
 
-function respondGemini({ stream, calls }: RespondInput): ProviderResponse {
+function respondGemini({ request, stream, calls }: RespondInput): ProviderResponse {
   const callParts = calls.map((call) => ({
     functionCall: { name: call.name, args: call.arguments },
   }));
@@ -115,6 +115,21 @@ function respondGemini({ stream, calls }: RespondInput): ProviderResponse {
       responseId: 'response-1',
     },
   ];
+  if (request.query.alt !== 'sse') {
+    // Without `alt=sse` the stream is one JSON array, written element by element, each
+    // pretty-printed and the next one after "\r\n,".
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: [
+        '[',
+        ...chunks.map(
+          (chunk, index) => `${index === 0 ? '' : '\r\n,'}${JSON.stringify(chunk, null, 2)}`,
+        ),
+        ']',
+      ],
+    };
+  }
   return {
     status: 200,
     headers: { 'content-type': 'text/event-stream' },

@@ -24,7 +24,7 @@ import {
   type WireNames,
 } from './wire-names.js';
 import {
-  fingerprintPath,
+  compileFingerprint,
   isRecord,
   LEFT_OUT,
   updatePath,
@@ -100,20 +100,13 @@ const requestParts = new WeakMap<object, Fingerprint<Json>>();
 function partsOf(format: WireFormat<never>): Fingerprint<Json> {
   let parts = requestParts.get(format);
   if (parts === undefined) {
-    parts = (request, see) => {
-      for (const site of format.tools) {
-        visitPath(request, site.at, (list) => {
-          see(list);
-          if (typeof list === 'object' && list !== null) {
-            for (const { at } of site.declarations) fingerprintPath(list, at, see, see);
-          }
-        });
-      }
-      for (const site of format.choice) fingerprintPath(request, site.at, see, see);
-      const history = request[format.history.at];
-      see(history);
-      if (Array.isArray(history)) for (const item of history) see(item);
-    };
+    parts = compileFingerprint([
+      ...format.tools.flatMap((site) =>
+        site.declarations.map((declaration) => ({ at: [...site.at, ...declaration.at] })),
+      ),
+      ...format.choice.map((site) => ({ at: site.at })),
+      { at: [format.history.at, '*'] },
+    ]);
     requestParts.set(format, parts);
   }
   return parts;
@@ -276,15 +269,17 @@ const listFingerprints = new WeakMap<object, Fingerprint<object>>();
 function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
   let fingerprint = historyFingerprints.get(format);
   if (fingerprint === undefined) {
-    fingerprint = (item, visit) => {
-      for (const site of format.history.sites) {
-        fingerprintPath(item, site.at, visit, (holder) => {
-          if (!isRecord(holder)) return;
-          for (const field of [site.name, site.namespace, site.arguments])
-            if (field !== undefined) visit(holder[field]);
-        });
-      }
-    };
+    fingerprint = compileFingerprint(
+      format.history.sites.map((site) => {
+        const fields = [site.name, site.namespace, site.arguments].filter(
+          (field) => field !== undefined,
+        );
+        const leaf = (holder: unknown, visit: (value: unknown) => void): void => {
+          if (isRecord(holder)) for (const field of fields) visit(holder[field]);
+        };
+        return { at: site.at, leaf };
+      }),
+    );
     historyFingerprints.set(format, fingerprint);
   }
   return fingerprint;
@@ -295,22 +290,20 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
 function listFingerprint(site: ToolListSite): Fingerprint<object> {
   let fingerprint = listFingerprints.get(site);
   if (fingerprint === undefined) {
-    const readers = site.declarations.map((declaration) => {
-      const fields = [declaration.name, declaration.description, declaration.strict].filter(
-        (field) => field !== undefined,
-      );
-      const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
-      return { declaration, fields, schemas };
-    });
-    fingerprint = (list, visit) => {
-      for (const { declaration, fields, schemas } of readers) {
-        fingerprintPath(list, declaration.at, visit, (holder) => {
+    fingerprint = compileFingerprint(
+      site.declarations.map((declaration) => {
+        const fields = [declaration.name, declaration.description, declaration.strict].filter(
+          (field) => field !== undefined,
+        );
+        const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
+        const leaf = (holder: unknown, visit: (value: unknown) => void): void => {
           if (!isRecord(holder)) return;
           for (const field of fields) visit(holder[field]);
           for (const path of schemas) visit(readAt(holder, path));
-        });
-      }
-    };
+        };
+        return { at: declaration.at, leaf };
+      }),
+    );
     listFingerprints.set(site, fingerprint);
   }
   return fingerprint;

@@ -113,35 +113,72 @@ function updateFrom(
   return next;
 }
 
+/** A path to fingerprint, and what to visit at each value found there (beyond the value itself). */
+export interface FingerprintSite {
+  readonly at: WirePath;
+  readonly leaf?: (found: unknown, visit: (part: unknown) => void) => void;
+}
+
 /**
- * Calls `visit` with every value a walk of `path` reads (each object and array on the way, each
- * array's length, each filtered field), then `leaf(found)` at each found value: the fingerprint
- * of what a projection along that path depends on.
+ * The fingerprint of what a projection along the sites' paths depends on: a function calling
+ * `visit` with every value the walk reads (each object and array on the way, each array's length,
+ * each filtered field) and each site's `leaf` at its found values. Compiled once into one function
+ * per step, with shared prefixes walked once (a format's paths mostly start alike): interpreting
+ * the paths on every request cost more than the values they read.
  * @internal
  */
-export function fingerprintPath(
-  current: unknown,
-  path: WirePath,
-  visit: (part: unknown) => void,
-  leaf: (found: unknown) => void,
+export function compileFingerprint(
+  sites: readonly FingerprintSite[],
   depth = 0,
-): void {
-  visit(current);
-  let at = depth;
-  let step = path[at];
-  // Filters read fields of the same value: visit them and go on without visiting it again.
-  while (step !== undefined && step !== '*' && typeof step !== 'string') {
-    if (!isRecord(current)) return;
-    for (const field in step) visit(current[field]);
-    if (!matches(current, step)) return;
-    step = path[++at];
+  visitSelf = true,
+): (current: unknown, visit: (part: unknown) => void) => void {
+  const leaves: NonNullable<FingerprintSite['leaf']>[] = [];
+  const groups = new Map<string | WireFilter, FingerprintSite[]>();
+  for (const site of sites) {
+    const step = site.at[depth];
+    if (step === undefined) {
+      if (site.leaf !== undefined) leaves.push(site.leaf);
+    } else groups.set(step, [...(groups.get(step) ?? []), site]);
   }
-  if (step === undefined) leaf(current);
-  else if (step === '*') {
-    if (!Array.isArray(current)) return;
-    visit(current.length);
-    for (const item of current) fingerprintPath(item, path, visit, leaf, at + 1);
-  } else if (isRecord(current)) fingerprintPath(current[step], path, visit, leaf, at + 1);
+  type Walk = (current: unknown, visit: (part: unknown) => void) => void;
+  const steps: Walk[] = [...groups].map(([step, group]): Walk => {
+    if (step === '*') {
+      const item = compileFingerprint(group, depth + 1);
+      return (current, visit) => {
+        if (!Array.isArray(current)) return;
+        visit(current.length);
+        for (let index = 0; index < current.length; index++) item(current[index], visit);
+      };
+    }
+    if (typeof step === 'string') {
+      const inner = compileFingerprint(group, depth + 1);
+      return (current, visit) => {
+        if (isRecord(current)) inner(current[step], visit);
+      };
+    }
+    // Filters read fields of the same value: visit them and go on without visiting it again.
+    let walk = compileFingerprint(group, depth + 1, false);
+    for (const [field, allowed] of Object.entries(step).reverse()) {
+      const rest = walk;
+      walk = (current, visit) => {
+        const value = (current as Json)[field];
+        visit(value);
+        if (allowed.includes(value)) rest(current, visit);
+      };
+    }
+    const filtered = walk;
+    return (current, visit) => {
+      if (isRecord(current)) filtered(current, visit);
+    };
+  });
+  const all = [...leaves, ...steps];
+  const only = all.length === 1 ? all[0] : undefined;
+  if (only !== undefined && !visitSelf) return only;
+  return (current, visit) => {
+    if (visitSelf) visit(current);
+    if (only !== undefined) only(current, visit);
+    else for (const walk of all) walk(current, visit);
+  };
 }
 
 /**
