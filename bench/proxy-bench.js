@@ -1,5 +1,6 @@
 // Proxy benchmark: tools/call through `toolwire proxy` over stdio against the same server called
-// directly (p50 and p99 of sequential calls, interleaved rounds), and tools/list of every bundled
+// directly (p50 and p99 of sequential calls, interleaved in short blocks; beside them a bare byte
+// relay, the floor of any proxy in its own process), and tools/list of every bundled
 // catalog through one proxy against listing each catalog server directly.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ const scripted = join(root, 'test/fixtures/servers/scripted-server.mjs');
 const catalogServer = join(root, 'bench/catalog-server.mjs');
 const catalogFolder = join(root, 'test/fixtures/catalogs');
 const cli = join(root, 'dist/cli/main.js');
+const relay = join(root, 'bench/pipe-relay.mjs');
 
 async function connect(command, args, env = {}) {
   const client = new Client({ name: 'bench', version: '1' });
@@ -33,8 +35,7 @@ function percentile(values, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
 
-async function timeCalls(client, name, count) {
-  const samples = [];
+async function timeCalls(client, name, count, samples = []) {
   for (let index = 0; index < count; index++) {
     const start = performance.now();
     await client.callTool({ name, arguments: { text: 'benchmark' } });
@@ -42,6 +43,9 @@ async function timeCalls(client, name, count) {
   }
   return samples;
 }
+
+const BLOCK = 20;
+const BLOCKS = 200;
 
 /** Rows `{ name, ratio, target?, detail }` for bench/run.js. */
 export async function runProxyBench() {
@@ -51,36 +55,51 @@ export async function runProxyBench() {
     config,
     JSON.stringify({ mcpServers: { bench: { command: process.execPath, args: [scripted] } } }),
   );
-  const direct = await connect(process.execPath, [scripted]);
-  const proxied = await connect(process.execPath, [
-    cli,
-    'proxy',
-    config,
-    '--client',
-    'claude-code',
-  ]);
-  const directSamples = [];
-  const proxiedSamples = [];
-  await timeCalls(direct, 'echo', 300);
-  await timeCalls(proxied, 'bench__echo', 300);
-  for (let round = 0; round < 10; round++) {
-    directSamples.push(...(await timeCalls(direct, 'echo', 200)));
-    proxiedSamples.push(...(await timeCalls(proxied, 'bench__echo', 200)));
+  // The same server and the same client three ways: directly, through a bare byte relay (the
+  // cost of the extra process hop alone), and through the proxy.
+  const paths = [
+    { label: 'direct', name: 'echo', client: await connect(process.execPath, [scripted]) },
+    {
+      label: 'relay',
+      name: 'echo',
+      client: await connect(process.execPath, [relay, process.execPath, scripted]),
+    },
+    {
+      label: 'proxy',
+      name: 'bench__echo',
+      client: await connect(process.execPath, [cli, 'proxy', config, '--client', 'claude-code']),
+    },
+  ];
+  for (const path of paths) await timeCalls(path.client, path.name, 300);
+  // Interleaved in short blocks, in turn, so that the load of a shared machine falls on every
+  // path alike (p99 included).
+  const samples = new Map(paths.map((path) => [path.label, []]));
+  for (let block = 0; block < BLOCKS; block++) {
+    for (let turn = 0; turn < paths.length; turn++) {
+      const path = paths[(block + turn) % paths.length];
+      await timeCalls(path.client, path.name, BLOCK, samples.get(path.label));
+    }
   }
-  await direct.close();
-  await proxied.close();
+  for (const path of paths) await path.client.close();
+  const direct = samples.get('direct');
   const rows = [];
   for (const [label, fraction, target] of [
     ['p50', 0.5, 1.15],
     ['p99', 0.99, 1.5],
   ]) {
-    const d = percentile(directSamples, fraction);
-    const p = percentile(proxiedSamples, fraction);
+    const d = percentile(direct, fraction);
+    const p = percentile(samples.get('proxy'), fraction);
+    const r = percentile(samples.get('relay'), fraction);
     rows.push({
       name: `proxy tools/call ${label} vs direct`,
       ratio: p / d,
       target,
-      detail: `${p.toFixed(3)} ms through the proxy, ${d.toFixed(3)} ms direct, ${directSamples.length} calls each over stdio`,
+      detail: `${p.toFixed(3)} ms through the proxy, ${d.toFixed(3)} ms direct, ${direct.length} calls each over stdio, interleaved`,
+    });
+    rows.push({
+      name: `byte relay tools/call ${label} vs direct`,
+      ratio: r / d,
+      detail: `${r.toFixed(3)} ms through a process that only copies bytes (the floor of any stdio proxy)`,
     });
   }
 

@@ -7,6 +7,8 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { JsonLineBuffer } from './json-line-buffer.js';
 import { limitFetch } from './limit-fetch.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
@@ -141,7 +143,7 @@ async function connectStdio(
     }
     await client.close().catch(() => undefined);
   };
-  const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
+  const client = createClient(options);
   const connection: LiveConnection = {
     client,
     transport,
@@ -194,7 +196,7 @@ async function connectHttp(
     }
     return send(message, ...rest);
   }) as typeof transport.send;
-  const client = new Client(options.clientInfo, { capabilities: options.capabilities ?? {} });
+  const client = createClient(options);
   const connection: LiveConnection = {
     client,
     transport,
@@ -213,6 +215,29 @@ async function connectHttp(
   };
   await open(connection, options);
   return connection;
+}
+
+function createClient(options: ConnectMcpServerOptions): Client {
+  return new Client(options.clientInfo, {
+    capabilities: options.capabilities ?? {},
+    jsonSchemaValidator: lazyValidator(),
+  });
+}
+
+/**
+ * The SDK client builds an Ajv instance (with its formats) in its constructor, a few ms per
+ * server, for validators only its own `listTools()` compiles; the hub lists with a plain request
+ * and never asks for one. This provider builds the SDK's own Ajv validator on first use, so that a
+ * caller of `hub.client(key).listTools()` still gets the same validation.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let validator: AjvJsonSchemaValidator | undefined;
+  return {
+    getValidator: (schema) => {
+      validator ??= new AjvJsonSchemaValidator();
+      return validator.getValidator(schema);
+    },
+  };
 }
 
 async function open(connection: LiveConnection, options: ConnectMcpServerOptions): Promise<void> {

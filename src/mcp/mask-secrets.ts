@@ -48,7 +48,7 @@ export function createSecretMask(secrets: readonly string[]): (text: string) => 
     forms.add(encodeURIComponent(secret).replaceAll('%20', '+'));
     forms.add(JSON.stringify(secret).slice(1, -1));
   }
-  if (forms.size === 0) return (text) => text;
+  if (forms.size === 0) return maskNothing;
   const pattern = new RegExp(
     [...forms]
       .sort((a, b) => b.length - a.length)
@@ -57,4 +57,22 @@ export function createSecretMask(secrets: readonly string[]): (text: string) => 
     'g',
   );
   return (text) => (typeof text === 'string' ? text.replace(pattern, SECRET_MASK) : text);
+}
+
+/** The mask of a set with no secret long enough to mask, shared so that it can be recognised. */
+const maskNothing = (text: string): string => text;
+
+/**
+ * Whether a mask from {@link createSecretMask} has any secret to mask, so that a caller can skip
+ * work (walking tool definitions) that could only find nothing.
+ * @internal
+ *
+ * @example
+ * ```ts
+ * masksAnything(createSecretMask([])); // false
+ * masksAnything(createSecretMask(['sk-LEAKME'])); // true
+ * ```
+ */
+export function masksAnything(mask: (text: string) => string): boolean {
+  return mask !== maskNothing;
 }

@@ -4,6 +4,12 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
  * One tool of one server, under its canonical name. `{ canonical, server, remoteName }` is the
  * tool's identity: the host's name, and where and under which name calls are dispatched.
  *
+ * Every configured secret a server echoes into a definition (title, description, any text in its
+ * schemas, annotations or `_meta`) is `***` here, and so in every definition a model is given: a
+ * secret must not reach a model provider through a tool either. A tool whose own name or an object
+ * key quotes a secret cannot be masked and still be called, so it is left out with an
+ * `UNUSABLE_TOOL` warning. `remoteName` is always the server's own.
+ *
  * @example
  * ```ts
  * const tool: McpHubTool | undefined = hub.tool('github__search_issues');
@@ -23,6 +29,6 @@ export interface McpHubTool {
   description?: string;
   /** The input schema, normalised (a copy; every object schema has `properties`). */
   inputSchema: Record<string, unknown>;
-  /** The tool exactly as the server listed it. */
+  /** The tool as the server listed it (with configured secrets masked). */
   tool: Tool;
 }

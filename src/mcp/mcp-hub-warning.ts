@@ -2,7 +2,7 @@
 export type McpHubWarningCode =
   /** The server lists one remote name more than once; the first is kept. */
   | 'DUPLICATE_TOOL'
-  /** A tool's definition cannot be used (no name, a schema toolwire cannot walk); it is left out. */
+  /** A tool's definition cannot be used (no name, a schema toolwire cannot walk, a name that quotes a secret); it is left out. */
   | 'UNUSABLE_TOOL'
   /** Under a lossy naming preset, the tool forms a name another tool of the server already has. */
   | 'NAME_TAKEN'

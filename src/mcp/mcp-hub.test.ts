@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptedServer } from '../../test/fixtures/servers/scripted-server.mjs';
 import { freePort } from '../../test/support/free-port.js';
 import { ToolwireError } from '../core/toolwire-error.js';
+import { projectResponsesRequest } from '../providers/openai/index.js';
 import { createMcpHub, type McpHub, type McpHubEvent } from './mcp-hub.js';
 import { type McpServerConfig, parseMcpConfig } from './parse-mcp-config.js';
 
@@ -364,6 +365,57 @@ describe('McpHub secrets (issue 8 item 1)', () => {
   });
 });
 
+describe('McpHub secrets in tool definitions (issue 12)', () => {
+  it('masks a secret a server echoes into its tools, in everything shown and every projected definition', async () => {
+    const secret = 'sk-ECHOED-7f3a';
+    await using hub = createMcpHub({
+      servers: { echo: node(fixture('echoes-secret-in-tools.mjs'), [], { TOKEN: secret }) },
+      restart: false,
+    });
+    await hub.start();
+    expect(hub.server('echo')?.state).toBe('ready');
+    const tools = hub.tools();
+    // The two tools whose names quote the secret cannot be masked and called, so they are left out.
+    expect(tools.map((tool) => tool.remoteName)).toEqual(['plain', 'whoami']);
+    const whoami = hub.tool('echo__whoami');
+    expect(whoami?.description).toBe('Calls the API with the key *** and says "***" back.');
+    expect(whoami?.title).toBe('Who am I (key ***)');
+    expect(whoami?.inputSchema.properties).toMatchObject({
+      key: { description: 'Defaults to ***', default: '***', enum: ['***', 'other'] },
+    });
+    expect(whoami?.tool.annotations?.title).toBe('Annotated ***');
+    expect(whoami?.tool.outputSchema?.description).toBe('Signed with ***');
+    const warnings = hub.server('echo')?.warnings ?? [];
+    expect(warnings.map((warning) => [warning.code, warning.tool])).toEqual([
+      ['UNUSABLE_TOOL', 'tool_***'],
+      ['UNUSABLE_TOOL', 'keyed'],
+    ]);
+    expect(warnings[1]?.message).toContain('a property name (an object key) that quotes');
+    // What a model is given is projected from the masked tools.
+    const projected = projectResponsesRequest({
+      model: 'gpt-5',
+      input: [],
+      tools: tools.map((tool) => ({
+        type: 'function' as const,
+        name: tool.canonical,
+        description: tool.description ?? '',
+        parameters: tool.inputSchema,
+      })),
+    });
+    const shown = JSON.stringify([
+      hub.tools(),
+      hub.listed('echo'),
+      hub.servers(),
+      projected.request,
+    ]);
+    expect(shown).not.toContain(secret);
+    expect(shown).not.toContain(encodeURIComponent(secret));
+    // Dispatch is by the remote name, which masking never changes.
+    const result = await hub.callTool({ name: 'echo__whoami', arguments: { key: 'other' } });
+    expect(text(result)).toBe('called as whoami');
+  });
+});
+
 describe('McpHub naming presets', () => {
   // Server `a` lists a tool that forms a name of server `a<separator>b` (issue 8 item 4).
   const shadowing = [
@@ -379,7 +431,7 @@ describe('McpHub naming presets', () => {
         [victim, 'a'],
       ]) {
         const configs: Record<string, McpServerConfig> = {
-          a: node(fixture('scripted-server.mjs'), [], { EXTRA_TOOLS: tool }),
+          a: node(fixture('scripted-server.mjs'), [`--extra-tools=${tool}`]),
           [victim]: node(fixture('scripted-server.mjs')),
         };
         await using hub = createMcpHub({

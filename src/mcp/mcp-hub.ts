@@ -10,6 +10,7 @@ import {
 } from './claim-canonical-names.js';
 import { errorText, maskError, unavailableError } from './describe-mcp-failure.js';
 import { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
+import { maskListedTools } from './mask-listed-tools.js';
 import { createSecretMask } from './mask-secrets.js';
 import type { McpHubTool } from './mcp-hub-tool.js';
 import type { McpHubWarning } from './mcp-hub-warning.js';
@@ -76,7 +77,7 @@ export interface McpHubOptions {
   /**
    * More values never to show, beside each entry's `secrets` and its `env` and header values.
    * Every secret is masked (`***`) in every `reason`, `error`, warning, stderr line and rejected
-   * call the hub produces.
+   * call the hub produces, and in every tool definition it shows (see {@link McpHubTool}).
    */
   secrets?: readonly string[];
   /**
@@ -138,6 +139,12 @@ export class McpHub {
   /** Servers that are never started, with why (their names are ambiguous). */
   readonly #refused = new Map<string, ToolwireError>();
   #byCanonical = new Map<string, McpHubTool>();
+  /**
+   * Set when a server's tools changed and the names were not claimed again yet. Names are claimed
+   * over every server's tools, so claiming after each server's listing would cost the square of
+   * the servers at start; they are claimed when next read instead (or at once for listeners).
+   */
+  #namesStale = false;
   #closed = false;
   #started: Promise<void> | undefined;
 
@@ -223,18 +230,19 @@ export class McpHub {
 
   /** Every tool of every ready server, sorted by canonical name. */
   tools(): McpHubTool[] {
-    return [...this.#byCanonical.values()].sort((a, b) =>
+    return [...this.#names().values()].sort((a, b) =>
       a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0,
     );
   }
 
   /** One tool by canonical name, or `undefined`. */
   tool(canonical: string): McpHubTool | undefined {
-    return this.#byCanonical.get(canonical);
+    return this.#names().get(canonical);
   }
 
   /** The status of every server, in configuration order. */
   servers(): McpServerStatus[] {
+    this.#names();
     return [...this.#records.values()].map((record) => ({
       ...record.status,
       warnings: [...record.listWarnings, ...record.nameWarnings, ...record.refreshWarnings],
@@ -247,7 +255,7 @@ export class McpHub {
     return this.servers().find((status) => status.server === key);
   }
 
-  /** The tools of one server exactly as it listed them, with what `initialize` said. */
+  /** The tools of one server as it listed them (secrets masked), with what `initialize` said. */
   listed(key: string): { tools: Tool[]; status: McpServerStatus } | undefined {
     const record = this.#records.get(key);
     const status = this.server(key);
@@ -278,7 +286,7 @@ export class McpHub {
    * result, returned as it is.
    */
   async callTool(options: McpHubCallOptions): Promise<CallToolResult> {
-    const tool = this.#byCanonical.get(options.name);
+    const tool = this.#names().get(options.name);
     if (tool === undefined) {
       const owner = [...this.#records.values()].find((record) => record.known.has(options.name));
       if (owner !== undefined && owner.status.state !== 'ready') {
@@ -342,6 +350,7 @@ export class McpHub {
     this.#closed = true;
     await Promise.all([...this.#records.values()].map((record) => closeServer(record)));
     this.#byCanonical.clear();
+    this.#namesStale = false;
     this.#listeners.clear();
   }
 
@@ -374,28 +383,47 @@ export class McpHub {
       delete status.reason;
       delete status.error;
     }
+    if (this.#listeners.size === 0) return;
+    // The status carries the tool count, which claiming the names decides.
+    this.#names();
     this.#emit({ type: 'status', server: record.key, status: { ...status } });
   }
 
   #setTools(record: McpServerRecord, listed: Tool[], listWarnings: McpHubWarning[]): void {
-    const built = toHubTools({ server: record.key, listed, preset: this.#context.preset });
-    record.listed = listed;
+    // Everything the hub shows of a tool, and so every definition a model is given, is masked.
+    const shown = maskListedTools({ server: record.key, listed, mask: this.#context.mask });
+    const built = toHubTools({
+      server: record.key,
+      listed: shown.tools,
+      preset: this.#context.preset,
+    });
+    record.listed = shown.tools;
     record.tools = built.tools;
     if (built.tools.length > 0 || listed.length > 0) {
       record.known = new Set(built.tools.map((tool) => tool.canonical));
     }
-    record.listWarnings = [...listWarnings, ...built.warnings].map((warning) =>
+    record.listWarnings = [...listWarnings, ...shown.warnings, ...built.warnings].map((warning) =>
       this.#maskWarning(warning),
     );
-    this.#rebuildNames();
+    this.#namesStale = true;
     if (this.#listeners.size === 0) return;
+    const names = this.#names();
     this.#emit({
       type: 'tools',
       server: record.key,
       tools: record.tools
-        .filter((tool) => this.#byCanonical.get(tool.canonical) === tool)
+        .filter((tool) => names.get(tool.canonical) === tool)
         .sort((a, b) => (a.canonical < b.canonical ? -1 : a.canonical > b.canonical ? 1 : 0)),
     });
+  }
+
+  /** The tool that holds each canonical name, claimed again first when tools changed. */
+  #names(): Map<string, McpHubTool> {
+    if (this.#namesStale) {
+      this.#namesStale = false;
+      this.#rebuildNames();
+    }
+    return this.#byCanonical;
   }
 
   #rebuildNames(): void {
@@ -416,8 +444,11 @@ export class McpHub {
   }
 
   #maskWarning(warning: McpHubWarning): McpHubWarning {
-    const message = this.#context.mask(warning.message);
-    return message === warning.message ? warning : { ...warning, message };
+    const { mask } = this.#context;
+    const message = mask(warning.message);
+    const tool = warning.tool === undefined ? undefined : mask(warning.tool);
+    if (message === warning.message && tool === warning.tool) return warning;
+    return { ...warning, message, ...(tool === undefined ? {} : { tool }) };
   }
 
   #emit(event: McpHubEvent): void {

@@ -47,6 +47,7 @@ import {
 } from './client-profile.js';
 import { fitProxyNames } from './fit-proxy-names.js';
 import { type FitProxyToolsResult, fitProxyTools, type ProxyTool } from './fit-proxy-tools.js';
+import { interceptToolCalls } from './intercept-tool-calls.js';
 import { matchGlob } from './match-glob.js';
 
 /** Which tools of one server the proxy offers, by remote name. */
@@ -300,6 +301,11 @@ export class McpProxy {
     };
     this.#sessions.add(session);
     await server.connect(transport);
+    interceptToolCalls({
+      transport,
+      server,
+      call: (params, extra) => this.#callTool(session, params, extra),
+    });
     return session;
   }
 

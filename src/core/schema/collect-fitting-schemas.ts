@@ -1,167 +1,578 @@
-import { hasValidValue } from './project-keyword.js';
 import { fitsRule } from './property-key-rule.js';
+import {
+  BOOLEAN_VALUED_KEYWORDS,
+  COUNT_VALUED_KEYWORDS,
+  KEPT_SUBSCHEMA_KEYWORDS,
+  KEPT_SUBSCHEMA_MAP_KEYWORDS,
+  NUMBER_VALUED_KEYWORDS,
+  SILENT_KEYWORDS,
+  STRING_VALUED_KEYWORDS,
+  STRUCTURAL_KEYWORDS,
+} from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import { type Source, TYPE_KEYWORDS } from './schema-tree-context.js';
-import { isRecord } from './schema-values.js';
-import type { TargetProfile } from './target-profile.js';
-
-/** Keywords whose sub-schema a JSON Schema target keeps as it is when the sub-schema fits. */
-const KEPT_SUBSCHEMA = new Set([
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
+import { STRICT_MAX_ENUM_VALUES, STRICT_STRUCTURAL } from './strict-schema-rules.js';
+import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
 /**
- * Keywords the projection always rewrites (inlined, merged, dropped silently, converted or
- * copied into a new object), so a node that has one never fits as it is.
+ * A sub-schema the projection need not walk: one the target takes exactly as it is (`rebuilt`
+ * is 0), or one it takes once keywords are dropped without a word (`$schema`, an empty
+ * `required`, Gemini's `additionalProperties: false` or empty `properties`), rebuilt by
+ * `rebuildFittingSchema` in the order the projection writes keys. @internal
  */
-const REWRITTEN = new Set([
-  '$ref',
-  'allOf',
-  'nullable',
-  'prefixItems',
-  'additionalItems',
-  'dependencies',
-  'patternProperties',
-  'dependentSchemas',
-  '$schema',
-  '$id',
-  'id',
-  '$comment',
-  '$anchor',
-  '$dynamicAnchor',
-  '$vocabulary',
-  '$defs',
-  'definitions',
-  'x-mcp-header',
-]);
-
-const SIMPLE_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+export interface FittingSchema {
+  /** How many path segments its deepest node lies below it (against the depth limit). */
+  readonly height: number;
+  /** OpenAI strict only: the characters of its enum values (against the strict size limit). */
+  readonly characters: number;
+  /** How many of its nodes are rebuilt (0: sent as it is); the projection counts them as nodes. */
+  readonly rebuilt: number;
+  /** Whether it is an object schema (bit 1) and an array schema (bit 2). */
+  readonly shape: number;
+}
 
 /**
- * The sub-schemas of `root` that a JSON Schema target (OpenAI, Anthropic, Bedrock, not strict)
- * takes exactly as they are: projecting one would return an equal schema, no warning and no
- * argument map. One read-only walk; the projection then sends each of them as it is, without a
- * copy, and walks only the paths that change. `undefined` for a target that rewrites nearly every
- * node (strict, Gemini), where the walk would cost more than it saves.
+ * The sub-schemas of `root` that the projection need not walk (see {@link FittingSchema}): the
+ * largest ones the target takes as they are, and every one that only loses keywords silently.
+ * One read-only walk, with a precomputed keyword table per target; the projection then sends each
+ * fitting one as it is (no copy, no walk) and rebuilds only the paths that change. A fitting
+ * node's fitting children are not listed, so a tool whose whole schema fits costs one entry.
  *
- * The rules are conservative: a node that might change is left to the projection, which decides.
+ * The rules mirror `projectSchemaTree` and are conservative: a node that might change otherwise
+ * is left to the projection, which decides. `$defs` members are checked too, for the `$ref`s that
+ * reach them.
  *
  * @internal
  * @example
  * ```ts
- * const fitting = collectFittingSchemas(root, TARGET_PROFILES.openai, false);
- * fitting?.has(root.properties.path); // true for { type: 'string' }
+ * const fitting = collectFittingSchemas(root, 'openai', false);
+ * fitting.get(root.properties.path); // { height: 0, characters: 0, rebuilt: 0, shape: 0 } for { type: 'string' }
  * ```
  */
 export function collectFittingSchemas(
   root: unknown,
-  profile: TargetProfile,
+  profileId: string,
   strict: boolean,
-): Set<object> | undefined {
-  if (strict || profile.keywords !== null || profile.nullForm !== 'type-array') return undefined;
-  const fitting = new Set<object>();
-  fits(root, 0, profile, fitting);
+): Map<object, FittingSchema> {
+  const fitting = new Map<object, FittingSchema>();
+  // Keys inherited through for-in would be read as the node's own: with a polluted
+  // Object.prototype, leave every node to the projection.
+  for (const _ in EMPTY) return fitting;
+  const walk: Walk = {
+    rules: rulesOf(profileId, strict),
+    visited: 0,
+    characters: 0,
+    rebuilt: 0,
+    nodes: [],
+    found: [],
+  };
+  check(root, 0, walk);
+  for (let index = 0; index < walk.nodes.length; index++) {
+    fitting.set(walk.nodes[index] as object, walk.found[index] as FittingSchema);
+  }
   return fitting;
 }
 
-function fits(
-  value: unknown,
-  depth: number,
-  profile: TargetProfile,
-  fitting: Set<object>,
-): boolean {
-  // Boolean schemas become `{}` or are dropped; anything else is not a schema.
-  if (!isRecord(value) || depth > MAX_SCHEMA_DEPTH) return false;
-  const node = value;
-  let ok = true;
-  const type = node.type;
-  let isObject: boolean;
-  let isArray: boolean;
-  if (typeof type === 'string') {
-    if (!SIMPLE_TYPES.has(type)) ok = false;
-    isObject = type === 'object';
-    isArray = type === 'array';
-  } else if (Array.isArray(type)) {
-    if (type.length === 0 || !distinct(type)) ok = false;
-    for (const entry of type) if (!SIMPLE_TYPES.has(entry as string)) ok = false;
-    isObject = type.includes('object');
-    isArray = type.includes('array');
-  } else {
-    if (type !== undefined) ok = false;
-    isObject = hasAny(node, TYPE_KEYWORDS.object);
-    isArray = hasAny(node, TYPE_KEYWORDS.array);
+const EMPTY = {};
+
+// What one keyword is to the check (low bits), and what it implies about the node (high bits).
+/** Kept as it is, whatever its value (a `NaN` aside, which the projection's identity check sees as a change). */
+const KEPT = 0;
+/** Rewritten, dropped, moved into the description or converted: the node never fits. */
+const CHANGED = 1;
+/** Removed without a warning (`$schema`, `$comment`, ...): the node fits once rebuilt without it. */
+const DROPPED = 24;
+const TYPE = 2;
+const DESCRIPTION = 3;
+const PROPERTIES = 4;
+const REQUIRED = 5;
+const ADDITIONAL_PROPERTIES = 6;
+const ITEMS = 7;
+const ANY_OF = 8;
+const ONE_OF = 9;
+const ENUM = 10;
+const CONST = 11;
+const NUMBER = 12;
+const MULTIPLE_OF = 13;
+const COUNT = 14;
+const STRING = 15;
+const BOOLEAN = 16;
+/** `exclusiveMinimum`/`exclusiveMaximum` where draft 4's boolean form is rewritten. */
+const BOUND = 17;
+/** `exclusiveMinimum`/`exclusiveMaximum` where a boolean is kept as it is. */
+const BOUND_OR_FLAG = 18;
+const EXAMPLES = 19;
+const DEPENDENT_REQUIRED = 20;
+const SUBSCHEMA = 21;
+/** `format` on a target with a list of formats per type. */
+const FORMAT = 22;
+/** `$defs`/`definitions`: removed (the node changes), but their members are checked for `$ref`s. */
+const DEFINITIONS = 23;
+const KIND = 31;
+/** An object keyword: a node that has one and no `type` is an object schema. */
+const IMPLIES_OBJECT = 32;
+/** An array keyword: a node that has one and no `type` is an array schema. */
+const IMPLIES_ARRAY = 64;
+/** Dropped from a node that is not an object schema. */
+const OBJECT_ONLY = 128;
+/** Dropped from a node that is not an array schema. */
+const ARRAY_ONLY = 256;
+
+/** One target's rules, as the check reads them. */
+interface Rules {
+  readonly table: ReadonlyMap<string, number>;
+  /** The kind of a keyword the table does not list. */
+  readonly unknown: number;
+  readonly profile: TargetProfile;
+  readonly strict: boolean;
+  /** Whether a node without `type` is rewritten (given one, or refused under strict). */
+  readonly typeRequired: boolean;
+  /** Whether `type: [..]` stays an array (else it is split, or rewritten as `nullable`). */
+  readonly typeArrays: boolean;
+}
+
+interface Walk {
+  readonly rules: Rules;
+  visited: number;
+  characters: number;
+  /** The rebuilt nodes under (and including) the node last checked. */
+  rebuilt: number;
+  /** The sub-schemas found so far, and what was found about each (parallel lists). */
+  readonly nodes: object[];
+  readonly found: FittingSchema[];
+}
+
+/** Past this many nodes (a shared object graph can unfold without end), the rest is left to the projection. */
+const MAX_CHECKED_NODES = 100_000;
+
+const SIMPLE_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+
+const rulesCache = new Map<string, Rules>();
+
+function rulesOf(profileId: string, strict: boolean): Rules {
+  // Only OpenAI is projected both ways; its strict walk has its own profile.
+  const cacheKey = strict ? `${profileId} strict` : profileId;
+  let rules = rulesCache.get(cacheKey);
+  if (rules === undefined) {
+    const profile = TARGET_PROFILES[profileId] as TargetProfile;
+    rules = {
+      table: buildTable(profile, strict),
+      unknown: profile.keywords === null && !strict ? KEPT : CHANGED,
+      profile,
+      strict,
+      typeRequired: profile.typeRequired || strict,
+      typeArrays: profile.nullForm === 'type-array',
+    };
+    rulesCache.set(cacheKey, rules);
   }
+  return rules;
+}
+
+/** The kind of every keyword the projection treats specially, for one target (see `projectKeyword`). */
+function buildTable(profile: TargetProfile, strict: boolean): Map<string, number> {
+  const table = new Map<string, number>();
+  const passThrough = profile.keywords === null && !strict;
+  const validity = (key: string): number | undefined => {
+    if (NUMBER_VALUED_KEYWORDS.has(key)) return key === 'multipleOf' ? MULTIPLE_OF : NUMBER;
+    if (COUNT_VALUED_KEYWORDS.has(key)) return COUNT;
+    if (STRING_VALUED_KEYWORDS.has(key)) return STRING;
+    if (BOOLEAN_VALUED_KEYWORDS.has(key)) return BOOLEAN;
+    if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
+      return passThrough ? BOUND : BOUND_OR_FLAG;
+    }
+    if (key === 'examples') return EXAMPLES;
+    if (key === 'dependentRequired') return DEPENDENT_REQUIRED;
+    return undefined;
+  };
+  const known = new Set([
+    ...NUMBER_VALUED_KEYWORDS,
+    ...COUNT_VALUED_KEYWORDS,
+    ...STRING_VALUED_KEYWORDS,
+    ...BOOLEAN_VALUED_KEYWORDS,
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'examples',
+    'dependentRequired',
+    'dependencies',
+    'default',
+    ...KEPT_SUBSCHEMA_KEYWORDS,
+    ...KEPT_SUBSCHEMA_MAP_KEYWORDS,
+    ...(TYPE_KEYWORDS.object ?? []),
+    ...(TYPE_KEYWORDS.array ?? []),
+    ...(profile.keywords ?? []),
+  ]);
+  for (const key of known) {
+    let kind: number;
+    if (passThrough) {
+      if (KEPT_SUBSCHEMA_KEYWORDS.has(key)) kind = SUBSCHEMA;
+      else if (KEPT_SUBSCHEMA_MAP_KEYWORDS.has(key) || key === 'dependencies') kind = CHANGED;
+      else kind = validity(key) ?? KEPT;
+    } else if (profile.keywords?.has(key) !== true) {
+      kind = CHANGED;
+    } else if (strict && (STRICT_STRUCTURAL.has(key) || key === 'default')) {
+      kind = CHANGED;
+    } else if (key === 'format' && profile.formats !== null) {
+      kind = FORMAT;
+    } else {
+      kind = validity(key) ?? KEPT;
+    }
+    table.set(key, kind);
+  }
+  const structural: Record<string, number> = {
+    type: TYPE,
+    description: DESCRIPTION,
+    properties: PROPERTIES,
+    required: REQUIRED,
+    additionalProperties: ADDITIONAL_PROPERTIES,
+    items: ITEMS,
+    anyOf: ANY_OF,
+    oneOf: ONE_OF,
+    enum: ENUM,
+    const: CONST,
+  };
+  for (const key of STRUCTURAL_KEYWORDS) table.set(key, structural[key] ?? CHANGED);
+  for (const key of SILENT_KEYWORDS) {
+    table.set(key, key === '$defs' || key === 'definitions' ? DEFINITIONS : DROPPED);
+  }
+  for (const [key, kind] of table) {
+    let flags = kind;
+    if (TYPE_KEYWORDS.object?.includes(key)) flags |= IMPLIES_OBJECT;
+    if (TYPE_KEYWORDS.array?.includes(key)) flags |= IMPLIES_ARRAY;
+    // Structural object and array keywords are kept only by an object or array schema; a target
+    // that lists its keywords drops every other object or array keyword from other nodes too.
+    const structuralObject = key === 'properties' || key === 'required';
+    if (
+      structuralObject ||
+      key === 'additionalProperties' ||
+      (!passThrough && flags & IMPLIES_OBJECT)
+    ) {
+      flags |= OBJECT_ONLY;
+    }
+    if (key === 'items' || (!passThrough && flags & IMPLIES_ARRAY)) flags |= ARRAY_ONLY;
+    table.set(key, flags);
+  }
+  return table;
+}
+
+/**
+ * Checks one node and everything under it, recording what the projection need not walk. Returns
+ * the node's height when it fits (as it is, or rebuilt: see `walk.rebuilt`), else -1. Children
+ * are checked even under a node that does not fit, so that the projection can keep them.
+ */
+function check(value: unknown, depth: number, walk: Walk): number {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
+  if (depth > MAX_SCHEMA_DEPTH || walk.visited >= MAX_CHECKED_NODES) return -1;
+  if (!isPlain(value)) return -1;
+  walk.visited++;
+  const node = value as Source;
+  const { rules } = walk;
+  const { table, profile } = rules;
+  const mark = walk.nodes.length;
+  const charactersBefore = walk.characters;
+  let ok = true;
+  /** Something is dropped without a warning here, so the node is rebuilt. */
+  let silent = false;
+  let rebuilt = 0;
+  let height = 0;
+  let flagsSeen = 0;
+  let type: unknown;
+  let anyOf: unknown[] | undefined;
+  let hasOneOf = false;
+  let values: unknown[] | undefined;
+  let hasDefault = false;
+  let hasItems = false;
+  let format: unknown;
+  let required: unknown[] | undefined;
+  let properties: Source | undefined;
+  let propertyCount = -1;
+  let nullBranch = false;
   for (const key in node) {
-    if (!Object.hasOwn(node, key)) continue;
     const child = node[key];
-    switch (key) {
-      case 'type':
+    const entry = table.get(key);
+    const kind = entry === undefined ? rules.unknown : entry & KIND;
+    if (entry !== undefined) flagsSeen |= entry;
+    switch (kind) {
+      case KEPT:
+        // A `NaN` is never identical to itself, so the projection copies its node.
+        if (Number.isNaN(child)) ok = false;
+        if (key === 'default') hasDefault = true;
         break;
-      case 'description':
+      case TYPE:
+        type = child;
+        break;
+      case DESCRIPTION:
         if (typeof child !== 'string') ok = false;
         break;
-      case 'properties':
-        if (!isRecord(child)) ok = false;
-        else {
-          for (const name in child) {
-            if (!Object.hasOwn(child, name)) continue;
-            if (!fits(child[name], depth + 1, profile, fitting)) ok = false;
-            if (profile.propertyKeys !== null && !fitsRule(name, profile.propertyKeys)) ok = false;
+      case PROPERTIES:
+        if (typeof child !== 'object' || child === null || Array.isArray(child)) {
+          ok = false;
+          break;
+        }
+        if (!isPlain(child)) {
+          ok = false;
+          break;
+        }
+        properties = child as Source;
+        propertyCount = 0;
+        for (const name in properties) {
+          propertyCount++;
+          const childHeight = check(properties[name], depth + 1, walk);
+          if (childHeight < 0) ok = false;
+          else {
+            rebuilt += walk.rebuilt;
+            if (childHeight + 2 > height) height = childHeight + 2;
+          }
+          if (profile.propertyKeys !== null && !fitsRule(name, profile.propertyKeys)) ok = false;
+        }
+        break;
+      case REQUIRED:
+        if (!Array.isArray(child)) ok = false;
+        // An empty list is left out.
+        else if (child.length === 0) silent = true;
+        else if (!distinctStrings(child)) ok = false;
+        else required = child;
+        break;
+      case ADDITIONAL_PROPERTIES:
+        if (rules.strict) ok = false;
+        else if (!profile.additionalProperties) {
+          // `false` is dropped without a word (it only stops the model inventing keys).
+          if (child === false) silent = true;
+          else ok = false;
+        } else if (typeof child !== 'boolean') {
+          const childHeight = check(child, depth + 1, walk);
+          if (childHeight < 0) ok = false;
+          else {
+            rebuilt += walk.rebuilt;
+            if (childHeight + 1 > height) height = childHeight + 1;
           }
         }
         break;
-      case 'required':
-        if (!Array.isArray(child) || child.length === 0) ok = false;
+      case ITEMS:
+      case SUBSCHEMA: {
+        if (kind === ITEMS) hasItems = true;
+        const childHeight = check(child, depth + 1, walk);
+        if (childHeight < 0) ok = false;
         else {
-          for (const name of child) if (typeof name !== 'string') ok = false;
-          if (!distinct(child)) ok = false;
+          rebuilt += walk.rebuilt;
+          if (childHeight + 1 > height) height = childHeight + 1;
         }
         break;
-      case 'additionalProperties':
-        if (typeof child !== 'boolean' && !fits(child, depth + 1, profile, fitting)) ok = false;
+      }
+      case ONE_OF:
+      case ANY_OF:
+        if (kind === ANY_OF) anyOf = child as unknown[];
+        else {
+          hasOneOf = true;
+          if (!profile.oneOf || rules.strict) ok = false;
+        }
+        if (!Array.isArray(child) || child.length === 0) {
+          ok = false;
+          break;
+        }
+        for (let index = 0; index < child.length; index++) {
+          const branch = child[index] as Source;
+          const childHeight = check(branch, depth + 1, walk);
+          if (childHeight < 0) ok = false;
+          else {
+            rebuilt += walk.rebuilt;
+            if (childHeight + 2 > height) height = childHeight + 2;
+            if (branch.type === 'null' && branch.anyOf === undefined) nullBranch = true;
+          }
+        }
         break;
-      case 'items':
-        if (!fits(child, depth + 1, profile, fitting)) ok = false;
-        break;
-      case 'anyOf':
-      case 'oneOf':
+      case ENUM:
         if (!Array.isArray(child) || child.length === 0) ok = false;
-        else for (const branch of child) if (!fits(branch, depth + 1, profile, fitting)) ok = false;
-        if (key === 'oneOf' && (!profile.oneOf || Object.hasOwn(node, 'anyOf'))) ok = false;
+        else values = child;
         break;
-      case 'enum':
-        if (!Array.isArray(child) || child.length === 0 || profile.enumValues !== 'any') ok = false;
+      case CONST:
+        if ((!profile.const && !rules.strict) || Number.isNaN(child)) ok = false;
         break;
-      case 'const':
-        if (!profile.const) ok = false;
+      case NUMBER:
+      case BOUND:
+        if (typeof child !== 'number' || Number.isNaN(child)) ok = false;
         break;
-      case 'exclusiveMinimum':
-      case 'exclusiveMaximum':
-        // Draft 4's boolean form is rewritten into the 2020-12 bound.
-        if (typeof child !== 'number') ok = false;
+      case MULTIPLE_OF:
+        if (typeof child !== 'number' || !(child > 0)) ok = false;
+        break;
+      case COUNT:
+        if (!Number.isInteger(child) || (child as number) < 0) ok = false;
+        break;
+      case STRING:
+        if (typeof child !== 'string') ok = false;
+        break;
+      case FORMAT:
+        // Checked against the type below.
+        if (typeof child !== 'string') ok = false;
+        format = child;
+        break;
+      case BOOLEAN:
+        if (typeof child !== 'boolean') ok = false;
+        break;
+      case BOUND_OR_FLAG:
+        if (typeof child !== 'boolean' && (typeof child !== 'number' || Number.isNaN(child)))
+          ok = false;
+        break;
+      case EXAMPLES:
+        if (!Array.isArray(child)) ok = false;
+        break;
+      case DEPENDENT_REQUIRED:
+        if (!validDependentRequired(child)) ok = false;
+        break;
+      case DROPPED:
+        silent = true;
+        break;
+      case DEFINITIONS:
+        // Dropped here; its members are where `$ref`s elsewhere lead, each checked on its own.
+        silent = true;
+        if (typeof child === 'object' && child !== null && isPlain(child)) {
+          for (const name in child) check((child as Source)[name], depth + 1, walk);
+        }
         break;
       default:
-        if (REWRITTEN.has(key) || !hasValidValue(key, child)) ok = false;
-        else if (KEPT_SUBSCHEMA.has(key) && !fits(child, depth + 1, profile, fitting)) ok = false;
+        ok = false;
     }
   }
-  // Object schemas always carry `properties`, array schemas `items`; keywords of those shapes on
-  // a node of another type are dropped.
-  if (isObject ? !isRecord(node.properties) : hasAny(node, OBJECT_STRUCTURE)) ok = false;
-  if (isArray ? !isRecord(node.items) : Object.hasOwn(node, 'items')) ok = false;
-  if (ok) fitting.add(node);
-  return ok;
+  if (!ok) return -1;
+
+  // The type, and what it makes of the node.
+  let isObject: boolean;
+  let isArray: boolean;
+  let types: readonly string[] | undefined;
+  if (type === undefined) {
+    // A target that needs a type gives the node one, unless alternatives carry theirs.
+    if (rules.typeRequired && anyOf === undefined) return -1;
+    isObject = (flagsSeen & IMPLIES_OBJECT) !== 0;
+    isArray = (flagsSeen & IMPLIES_ARRAY) !== 0;
+  } else if (typeof type === 'string') {
+    if (!SIMPLE_TYPES.has(type)) return -1;
+    isObject = type === 'object';
+    isArray = type === 'array';
+    if (values !== undefined || format !== undefined) types = [type];
+  } else if (Array.isArray(type)) {
+    if (!rules.typeArrays || type.length < 2 || !distinctTypes(type)) return -1;
+    types = type as string[];
+    isObject = types.includes('object');
+    isArray = types.includes('array');
+  } else {
+    return -1;
+  }
+  if (flagsSeen & OBJECT_ONLY && !isObject) return -1;
+  if (flagsSeen & ARRAY_ONLY && !isArray) return -1;
+  if (isObject) {
+    // Strict closes every object and requires every property: left to the projection.
+    if (rules.strict) return -1;
+    if (propertyCount < 0) {
+      if (!profile.omitEmptyProperties) return -1;
+    } else if (propertyCount === 0 && profile.omitEmptyProperties) {
+      silent = true;
+    }
+    if (profile.keywords !== null && required !== undefined) {
+      // A target that lists its keywords drops required names that are not declared.
+      for (const name of required as string[]) {
+        if (properties === undefined || !Object.hasOwn(properties, name)) return -1;
+      }
+    }
+  }
+  if (isArray && !hasItems) return -1;
+  if (anyOf !== undefined || hasOneOf) {
+    if (anyOf !== undefined && hasOneOf) return -1;
+    if (profile.nullForm === 'nullable') {
+      // `nullable` replaces a null branch, and a lone branch replaces its wrapper.
+      if (nullBranch) return -1;
+      if ((anyOf as unknown[]).length === 1 && !hasOwnShape(node)) return -1;
+    }
+    if (profile.dropDefaultBesideAnyOf && hasDefault) return -1;
+  }
+  if (values !== undefined && !enumFits(values, types, walk)) return -1;
+  if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
+
+  const shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
+  if (silent || rebuilt > 0) {
+    rebuilt++;
+  } else if (walk.nodes.length > mark) {
+    // Its fitting children go with it.
+    walk.nodes.length = mark;
+    walk.found.length = mark;
+  }
+  walk.nodes.push(node);
+  walk.found.push({ height, characters: walk.characters - charactersBefore, rebuilt, shape });
+  walk.rebuilt = rebuilt;
+  return height;
 }
 
-const OBJECT_STRUCTURE = ['properties', 'required', 'additionalProperties'];
+/** An object of its own prototype may have keys for-in reads that the projection does not. */
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Whether enum values stay as they are: written the target's way, and within strict's limits. */
+function enumFits(
+  values: readonly unknown[],
+  types: readonly string[] | undefined,
+  walk: Walk,
+): boolean {
+  const { profile, strict } = walk.rules;
+  if (strict && values.length > STRICT_MAX_ENUM_VALUES) return false;
+  for (const value of values) {
+    if (Number.isNaN(value)) return false;
+    if (profile.enumValues === 'string') {
+      if (typeof value !== 'string') return false;
+    } else if (profile.enumValues === 'string-number') {
+      if (typeof value !== 'string' && typeof value !== 'number') return false;
+    } else if (value === null && profile.nullForm === 'nullable') {
+      return false;
+    }
+    if (strict) walk.characters += String(value).length;
+  }
+  // Gemini takes string enums on string types only.
+  return profile.enumValues !== 'string' || types === undefined || types.includes('string');
+}
+
+function formatFits(
+  format: string,
+  types: readonly string[] | undefined,
+  profile: TargetProfile,
+): boolean {
+  const type = types?.length === 1 ? types[0] : undefined;
+  const formats = type === undefined ? undefined : profile.formats?.[type];
+  return formats?.includes(format) === true;
+}
+
+/** Mirrors the projection's test for a node whose lone alternative may replace it. */
+function hasOwnShape(node: Source): boolean {
+  const properties = node.properties;
+  return (
+    node.type !== undefined ||
+    (typeof properties === 'object' &&
+      properties !== null &&
+      !Array.isArray(properties) &&
+      Object.keys(properties).length > 0) ||
+    node.items !== undefined ||
+    node.enum !== undefined ||
+    node.const !== undefined
+  );
+}
+
+function validDependentRequired(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const names of Object.values(value)) {
+    if (!Array.isArray(names) || !distinctStrings(names, true)) return false;
+  }
+  return true;
+}
+
+/** Whether an array holds only strings, none twice (an empty one too when `emptyOk`). */
+function distinctStrings(values: readonly unknown[], emptyOk = false): boolean {
+  if (values.length === 0) return emptyOk;
+  for (const value of values) if (typeof value !== 'string') return false;
+  return distinct(values);
+}
+
+function distinctTypes(values: readonly unknown[]): boolean {
+  for (const value of values) if (!SIMPLE_TYPES.has(value as string)) return false;
+  return distinct(values);
+}
 
 /** Whether an array holds no value twice (small arrays without allocating). */
 function distinct(values: readonly unknown[]): boolean {
@@ -172,10 +583,4 @@ function distinct(values: readonly unknown[]): boolean {
     }
   }
   return true;
-}
-
-function hasAny(node: Source, keys: readonly string[] | undefined): boolean {
-  if (keys === undefined) return false;
-  for (const key of keys) if (Object.hasOwn(node, key)) return true;
-  return false;
 }

@@ -168,9 +168,24 @@ function computeOutcome(schema: unknown, options: ProjectInputSchemaOptions): Ou
   }
 }
 
+/**
+ * The projection without the cache and without the fitting-sub-schema shortcut, every node walked
+ * and rebuilt: the reference the shortcut is tested against (it must give the very same result).
+ *
+ * @internal
+ */
+export function projectInputSchemaUncached(
+  schema: unknown,
+  options: ProjectInputSchemaOptions,
+  shortcut: boolean,
+): ProjectInputSchemaResult {
+  return computeProjection(schema, options, shortcut);
+}
+
 function computeProjection(
   schema: unknown,
   options: ProjectInputSchemaOptions,
+  shortcut = true,
 ): ProjectInputSchemaResult {
   const { target } = options;
   if (!Object.hasOwn(TARGET_PROFILES, target) && target !== 'mcp') {
@@ -189,7 +204,7 @@ function computeProjection(
   // takes as it is stays the input's own object (so it is not frozen: it is the caller's).
   const input = schema === undefined || schema === null ? { type: 'object' } : schema;
   const root = prepareRoot(input, options, rootWarnings);
-  const projected = projectRoot(root, options);
+  const projected = projectRoot(root, options, shortcut);
   const result =
     rootWarnings.length === 0
       ? projected
@@ -228,16 +243,17 @@ function freezeMap(map: ArgumentMap): void {
 function projectRoot(
   root: JsonSchemaObject,
   options: ProjectInputSchemaOptions,
+  shortcut: boolean,
 ): ProjectInputSchemaResult {
   const { target } = options;
   const profileId =
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
     try {
-      return { ...walk(root, 'openaiStrict', true, options), strict: true };
+      return { ...walk(root, 'openaiStrict', true, options, shortcut), strict: true };
     } catch (error) {
       if (!isStrictFailure(error)) throw error;
-      const loose = walk(root, 'openai', false, options);
+      const loose = walk(root, 'openai', false, options, shortcut);
       const fallback: SchemaWarning = {
         code: 'STRICT_FALLBACK',
         path: error.strictPath,
@@ -246,7 +262,7 @@ function projectRoot(
       return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
     }
   }
-  return { ...walk(root, profileId, false, options), strict: false };
+  return { ...walk(root, profileId, false, options, shortcut), strict: false };
 }
 
 function walk(
@@ -254,6 +270,7 @@ function walk(
   profileId: string,
   strict: boolean,
   options: ProjectInputSchemaOptions,
+  shortcut: boolean,
 ): Omit<ProjectInputSchemaResult, 'strict'> {
   const profile = TARGET_PROFILES[profileId];
   if (profile === undefined) throw new Error(`unknown profile ${profileId}`);
@@ -267,7 +284,7 @@ function walk(
     definitions: new Map(),
     unrolled: new Set(),
     crowdedBranches: new Set(),
-    fitting: collectFittingSchemas(root, profile, strict),
+    fitting: shortcut ? collectFittingSchemas(root, profileId, strict) : undefined,
     nodes: 0,
     strictProperties: 0,
     strictCharacters: 0,

@@ -1,4 +1,12 @@
 import { projectSchemaTree } from './project-schema-tree.js';
+import {
+  BOOLEAN_VALUED_KEYWORDS,
+  COUNT_VALUED_KEYWORDS,
+  KEPT_SUBSCHEMA_KEYWORDS,
+  KEPT_SUBSCHEMA_MAP_KEYWORDS,
+  NUMBER_VALUED_KEYWORDS,
+  STRING_VALUED_KEYWORDS,
+} from './schema-keywords.js';
 import { NEVER, type Path, type Source, type TreeContext, warn } from './schema-tree-context.js';
 import { compactJson, isRecord, setKey } from './schema-values.js';
 import { STRICT_STRUCTURAL, strictFail } from './strict-schema-rules.js';
@@ -29,10 +37,10 @@ export function projectKeyword(
     strictFail(context, path, `it uses \`${key}\``);
   }
   if (profile.keywords === null && !context.strict) {
-    if (SINGLE_SUBSCHEMA.has(key)) {
+    if (KEPT_SUBSCHEMA_KEYWORDS.has(key)) {
       const projected = projectSchemaTree(value, [...path, key], context);
       out[key] = projected === NEVER ? false : projected.schema;
-    } else if (MAP_SUBSCHEMA.has(key) && isRecord(value)) {
+    } else if (KEPT_SUBSCHEMA_MAP_KEYWORDS.has(key) && isRecord(value)) {
       const projectedMap: Source = {};
       for (const name of Object.keys(value)) {
         const projected = projectSchemaTree(value[name], [...path, key, name], context);
@@ -111,52 +119,13 @@ export function projectKeyword(
   );
 }
 
-/** Sub-schema keywords a pass-through target keeps (projected, so refs inside are inlined). */
-const SINGLE_SUBSCHEMA = new Set([
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
-
-const MAP_SUBSCHEMA = new Set(['patternProperties', 'dependentSchemas']);
-
-const NUMBER_KEYWORDS = new Set(['minimum', 'maximum', 'multipleOf']);
-
-const COUNT_KEYWORDS = new Set([
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'minProperties',
-  'maxProperties',
-  'minContains',
-  'maxContains',
-]);
-
-const STRING_KEYWORDS = new Set([
-  'pattern',
-  'format',
-  'title',
-  '$comment',
-  'contentEncoding',
-  'contentMediaType',
-]);
-
-const BOOLEAN_KEYWORDS = new Set(['uniqueItems', 'deprecated', 'readOnly', 'writeOnly']);
-
 /** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. @internal */
 export function hasValidValue(key: string, value: unknown): boolean {
-  if (NUMBER_KEYWORDS.has(key))
+  if (NUMBER_VALUED_KEYWORDS.has(key))
     return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
-  if (COUNT_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
-  if (STRING_KEYWORDS.has(key)) return typeof value === 'string';
-  if (BOOLEAN_KEYWORDS.has(key)) return typeof value === 'boolean';
+  if (COUNT_VALUED_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
+  if (STRING_VALUED_KEYWORDS.has(key)) return typeof value === 'string';
+  if (BOOLEAN_VALUED_KEYWORDS.has(key)) return typeof value === 'boolean';
   if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
     return typeof value === 'number' || typeof value === 'boolean';
   }

@@ -8,11 +8,14 @@ import { projectEnum } from './project-enum.js';
 import { projectKeyword } from './project-keyword.js';
 import { projectObjectSchema } from './project-object-schema.js';
 import { projectRecursion } from './project-recursion.js';
+import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
 import { isRecursion, resolveSchemaNode } from './resolve-schema-node.js';
+import { SILENT_KEYWORDS, STRUCTURAL_KEYWORDS } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import {
   countNode,
   finishMap,
+  MAX_PROJECTED_NODES,
   type MutableMap,
   NEVER,
   type Path,
@@ -37,39 +40,6 @@ import {
 import { STRICT_MAX_ENUM_VALUES, strictFail } from './strict-schema-rules.js';
 import type { TargetProfile } from './target-profile.js';
 
-/** Keywords that say nothing to a model and are removed without a warning. */
-const SILENT_KEYWORDS = new Set([
-  '$schema',
-  '$id',
-  'id',
-  '$comment',
-  '$anchor',
-  '$dynamicAnchor',
-  '$vocabulary',
-  '$defs',
-  'definitions',
-  'x-mcp-header',
-]);
-
-/** Keywords handled structurally by the walk, never copied as they are. */
-const STRUCTURAL_KEYWORDS = new Set([
-  'type',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'enum',
-  'const',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'prefixItems',
-  'additionalItems',
-  '$ref',
-  'nullable',
-  'description',
-]);
-
 /**
  * Projects one schema (already normalised by `normalizeInputSchema`) for a target profile:
  * inlines local `$ref`s, merges `allOf`, rewrites nullability, drops or describes what the target
@@ -78,9 +48,18 @@ const STRUCTURAL_KEYWORDS = new Set([
  * @internal
  */
 export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
-  // A sub-schema the target takes as it is: sent as it is, no walk and no copy.
-  if (context.fitting?.has(input as object) === true) {
-    return { schema: input as JsonSchemaObject, map: null };
+  // A sub-schema the target takes as it is: sent as it is, no walk and no copy; one that only
+  // loses keywords silently: rebuilt without the walk.
+  const found = context.fitting?.get(input as object);
+  if (
+    found !== undefined &&
+    path.length + found.height <= MAX_SCHEMA_DEPTH &&
+    context.nodes + found.rebuilt <= MAX_PROJECTED_NODES
+  ) {
+    context.strictCharacters += found.characters;
+    if (found.rebuilt === 0) return { schema: input as JsonSchemaObject, map: null };
+    context.nodes += found.rebuilt;
+    return { schema: rebuildFittingSchema(input as Source, found, context), map: null };
   }
   countNode(context, path);
   if (path.length > MAX_SCHEMA_DEPTH) {

@@ -58,3 +58,92 @@ export const OBJECT_ONLY_KEYWORDS: ReadonlySet<string> = new Set([
   'dependentSchemas',
   'unevaluatedProperties',
 ]);
+
+/** Keywords that say nothing to a model: the projection removes them without a warning. */
+export const SILENT_KEYWORDS: ReadonlySet<string> = new Set([
+  '$schema',
+  '$id',
+  'id',
+  '$comment',
+  '$anchor',
+  '$dynamicAnchor',
+  '$vocabulary',
+  '$defs',
+  'definitions',
+  'x-mcp-header',
+]);
+
+/** Keywords the projection handles structurally, never copied as they are. */
+export const STRUCTURAL_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  '$ref',
+  'nullable',
+  'description',
+]);
+
+/** Sub-schema keywords a pass-through target keeps (projected, so refs inside are inlined). */
+export const KEPT_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+]);
+
+/** Maps of sub-schemas a pass-through target keeps, each member projected. */
+export const KEPT_SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  'patternProperties',
+  'dependentSchemas',
+]);
+
+/** Keywords whose value JSON Schema 2020-12 makes a number (`multipleOf` a positive one). */
+export const NUMBER_VALUED_KEYWORDS: ReadonlySet<string> = new Set([
+  'minimum',
+  'maximum',
+  'multipleOf',
+]);
+
+/** Keywords whose value is a count: a non-negative integer. */
+export const COUNT_VALUED_KEYWORDS: ReadonlySet<string> = new Set([
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+]);
+
+/** Keywords whose value is a string. */
+export const STRING_VALUED_KEYWORDS: ReadonlySet<string> = new Set([
+  'pattern',
+  'format',
+  'title',
+  '$comment',
+  'contentEncoding',
+  'contentMediaType',
+]);
+
+/** Keywords whose value is a boolean. */
+export const BOOLEAN_VALUED_KEYWORDS: ReadonlySet<string> = new Set([
+  'uniqueItems',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);

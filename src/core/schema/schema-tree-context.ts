@@ -1,6 +1,7 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
+import type { FittingSchema } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
 import type { SchemaWarning, SchemaWarningCode } from './schema-warning.js';
 import type { TargetProfile } from './target-profile.js';
@@ -28,8 +29,8 @@ export function isStrictFailure(value: unknown): value is StrictFailure {
   );
 }
 
-/** Inlining `$ref`s can multiply a schema; past this many projected nodes toolwire gives up. */
-const MAX_PROJECTED_NODES = 50_000;
+/** Inlining `$ref`s can multiply a schema; past this many projected nodes toolwire gives up. @internal */
+export const MAX_PROJECTED_NODES = 50_000;
 
 /** The state of one projection. @internal */
 export interface TreeContext {
@@ -45,7 +46,7 @@ export interface TreeContext {
   /** Strict only: JSON Pointers of alternatives that have a sibling other than `null`. */
   readonly crowdedBranches: Set<string>;
   /** Sub-schemas the target takes as they are (see `collectFittingSchemas`), when known. */
-  readonly fitting: Set<object> | undefined;
+  readonly fitting: ReadonlyMap<object, FittingSchema> | undefined;
   nodes: number;
   strictProperties: number;
   strictCharacters: number;

@@ -1,0 +1,321 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogs } from '../../../test/support/catalogs.js';
+import { anySchema, deepFreeze, propertyName } from '../../../test/support/schema-arbitraries.js';
+import { ToolwireError } from '../toolwire-error.js';
+import { collectFittingSchemas } from './collect-fitting-schemas.js';
+import {
+  type ProjectInputSchemaOptions,
+  projectInputSchema,
+  projectInputSchemaUncached,
+} from './project-input-schema.js';
+
+const CASES: Omit<ProjectInputSchemaOptions, 'subject'>[] = [
+  { target: 'openai' },
+  { target: 'openai', strict: true },
+  { target: 'anthropic' },
+  { target: 'gemini' },
+  { target: 'gemini', geminiField: 'parametersJsonSchema' },
+  { target: 'vertex' },
+  { target: 'bedrock' },
+  { target: 'mcp' },
+];
+
+/** The profile the walk uses for a case, as `projectInputSchema` picks it. */
+function profileOf(options: Omit<ProjectInputSchemaOptions, 'subject'>): string {
+  if (options.strict === true) return 'openaiStrict';
+  if (options.geminiField === 'parametersJsonSchema') return 'geminiJson';
+  return options.target;
+}
+
+/** The projection as JSON text (key order included), or the error it throws. */
+function outcome(schema: unknown, options: ProjectInputSchemaOptions, shortcut: boolean): string {
+  try {
+    return JSON.stringify(projectInputSchemaUncached(schema, options, shortcut));
+  } catch (error) {
+    if (!ToolwireError.isInstance(error)) throw error;
+    return `${error.code}: ${error.message}`;
+  }
+}
+
+const leafType = fc.constantFrom('string', 'integer', 'number', 'boolean', 'null');
+
+/**
+ * Schemas as MCP servers write them, most of which fit most targets as they are, with the small
+ * departures that make a node change: type arrays, formats, bounds, silent keywords, empty
+ * `required`, `additionalProperties: false`, null branches, non-string enums, odd property keys.
+ * Keys come in any order, since a rebuilt node must come out in the projection's order.
+ */
+const serverSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
+  const schema = tie('schema');
+  const entry = (key: string, value: fc.Arbitrary<unknown>) => fc.tuple(fc.constant(key), value);
+  const annotation = fc.oneof(
+    entry('description', fc.oneof(fc.string({ maxLength: 8 }), fc.constant(3))),
+    entry('title', fc.constantFrom('Title', 'T')),
+    entry('default', fc.jsonValue({ maxDepth: 1 })),
+    entry('$comment', fc.constant('note')),
+    entry('examples', fc.constant(['x'])),
+    entry('x-vendor', fc.constant(true)),
+    entry('deprecated', fc.boolean()),
+  );
+  const leafEntry = fc.oneof(
+    annotation,
+    entry(
+      'enum',
+      fc.oneof(
+        fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.oneof(fc.constantFrom('a', 'b'), fc.nat(3), fc.constant(null)), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.constant([]),
+      ),
+    ),
+    entry('const', fc.constantFrom('a', 1)),
+    entry('format', fc.constantFrom('date-time', 'uri', 'email', 'int32', 'float', 'uuid', 'date')),
+    entry('minimum', fc.oneof(fc.nat(5), fc.constant('1'))),
+    entry('maximum', fc.integer({ min: 5, max: 9 })),
+    entry('exclusiveMinimum', fc.oneof(fc.boolean(), fc.nat(5))),
+    entry('minLength', fc.oneof(fc.nat(3), fc.constant(-1))),
+    entry('pattern', fc.constant('^a')),
+    entry('nullable', fc.boolean()),
+    entry('minItems', fc.nat(2)),
+  );
+  const objectEntry = fc.oneof(
+    annotation,
+    entry(
+      'required',
+      fc.oneof(
+        fc.constant([]),
+        fc.constant(['a']),
+        fc.constant(['a', 'a']),
+        fc.uniqueArray(fc.constantFrom('a', 'b', 'path', 'missing'), { maxLength: 2 }),
+      ),
+    ),
+    entry('additionalProperties', fc.oneof(fc.constant(false), fc.constant(true), schema)),
+    entry('$schema', fc.constant('http://json-schema.org/draft-07/schema#')),
+    entry('$defs', fc.record({ unused: schema })),
+    entry('minProperties', fc.nat(2)),
+    entry('type', fc.constantFrom(['object', 'null'], 'string')),
+  );
+  const arrayEntry = fc.oneof(
+    annotation,
+    entry('minItems', fc.nat(2)),
+    entry('maxItems', fc.nat(4)),
+    entry('uniqueItems', fc.boolean()),
+    entry('items', fc.constant(undefined)),
+  );
+  const alternativeEntry = fc.oneof(annotation, entry('type', fc.constantFrom('string', 'null')));
+  const extras = (arbitrary: fc.Arbitrary<[string, unknown]>) =>
+    fc.array(arbitrary, { maxLength: 2 });
+  const leaf = fc
+    .tuple(
+      fc.oneof(
+        { arbitrary: leafType, weight: 4 },
+        fc.uniqueArray(leafType, { minLength: 1, maxLength: 2 }),
+        fc.constant(['string', 'string']),
+      ),
+      extras(leafEntry),
+    )
+    .map(([type, rest]): [string, unknown][] => [['type', type], ...rest]);
+  const object = fc
+    .tuple(
+      fc.oneof(
+        fc.dictionary(propertyName, schema, { maxKeys: 3 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'path'), schema, { minKeys: 1, maxKeys: 3 }),
+      ),
+      extras(objectEntry),
+    )
+    .map(([properties, rest]): [string, unknown][] => [
+      ['type', 'object'],
+      ['properties', properties],
+      ...rest,
+    ]);
+  const array = fc
+    .tuple(schema, extras(arrayEntry))
+    .map(([items, rest]): [string, unknown][] => [['type', 'array'], ['items', items], ...rest]);
+  const alternatives = fc
+    .tuple(
+      fc.constantFrom('anyOf', 'oneOf'),
+      fc.oneof(
+        fc.tuple(schema, fc.constant({ type: 'null' })),
+        fc.array(schema, { minLength: 1, maxLength: 3 }),
+      ),
+      extras(alternativeEntry),
+    )
+    .map(([keyword, branches, rest]): [string, unknown][] => [[keyword, branches], ...rest]);
+  return {
+    schema: fc
+      .tuple(
+        fc.oneof(
+          { maxDepth: 3, depthIdentifier: 'server' },
+          { arbitrary: leaf, weight: 5 },
+          { arbitrary: object, weight: 3 },
+          { arbitrary: array, weight: 1 },
+          { arbitrary: alternatives, weight: 1 },
+        ),
+        fc.boolean(),
+      )
+      .map(([entries, reversed]) => {
+        // Later entries win, as in JSON text; an `undefined` value leaves the key out.
+        const node: Record<string, unknown> = {};
+        for (const [key, value] of reversed ? [...entries].reverse() : entries) {
+          if (value === undefined) delete node[key];
+          else {
+            Object.defineProperty(node, key, {
+              value,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          }
+        }
+        return node;
+      }),
+  };
+}).schema;
+
+const corpus: unknown[] = loadCatalogs()
+  .flatMap((catalog) => catalog.tools)
+  .map((tool) => tool.inputSchema);
+
+describe('collectFittingSchemas', () => {
+  it('should give exactly what the full walk gives, for every bundled catalog schema and target', () => {
+    for (const schema of corpus) {
+      for (const options of CASES) {
+        expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+      }
+    }
+  });
+
+  it('should send the parts of a real schema that fit as the input objects themselves, not copies', () => {
+    let shared = 0;
+    for (const schema of corpus) {
+      const input = schema as { properties?: unknown };
+      const reference = projectInputSchemaUncached(input, { target: 'openai' }, false);
+      const result = projectInputSchema(input, { target: 'openai' });
+      if (JSON.stringify(reference.schema.properties) !== JSON.stringify(input.properties))
+        continue;
+      expect(result.schema.properties).toBe(input.properties);
+      shared++;
+    }
+    // Nearly every real schema fits OpenAI below its root.
+    expect(shared).toBeGreaterThan(corpus.length * 0.9);
+  });
+
+  it('should write a one-type array the way the full walk does, as the type itself', () => {
+    const schema = { type: 'object', properties: { id: { type: ['string'] } } };
+    for (const target of ['openai', 'anthropic', 'bedrock'] as const) {
+      const { schema: projected } = projectInputSchema(structuredClone(schema), { target });
+      expect(projected.properties).toEqual({ id: { type: 'string' } });
+    }
+  });
+
+  it('should count the enum values of fitting leaves against the OpenAI strict size limit', () => {
+    const properties: Record<string, unknown> = {};
+    for (let index = 0; index < 130; index++) {
+      properties[`p${index}`] = { type: 'string', enum: [`${index}`.padEnd(1000, 'x')] };
+    }
+    const schema = { type: 'object', properties, required: Object.keys(properties) };
+    const result = projectInputSchema(schema, { target: 'openai', strict: true });
+    expect(result.strict).toBe(false);
+    expect(result.warnings[0]?.code).toBe('STRICT_FALLBACK');
+    expect(outcome(schema, { target: 'openai', strict: true }, true)).toBe(
+      outcome(schema, { target: 'openai', strict: true }, false),
+    );
+  });
+
+  it('should still stop at the depth limit when a fitting definition is inlined deep down', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 200; level++) deep = { type: 'array', items: deep };
+    let schema: Record<string, unknown> = { $ref: '#/$defs/deep' };
+    for (let level = 0; level < 40; level++) {
+      schema = { type: 'object', properties: { next: schema } };
+    }
+    schema.$defs = { deep };
+    for (const options of CASES) {
+      const fast = outcome(schema, options, true);
+      expect(fast).toBe(outcome(schema, options, false));
+      if (options.target !== 'mcp') expect(fast).toMatch(/^SCHEMA_TOO_DEEP/);
+    }
+  });
+
+  it('should rebuild a node that only loses keywords silently in the order the full walk writes', () => {
+    const schema = {
+      description: 'Search',
+      additionalProperties: false,
+      properties: { query: { $comment: 'x', description: 'Text', type: 'string' } },
+      required: [],
+      type: 'object',
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    };
+    for (const options of CASES) {
+      expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+    }
+    const gemini = projectInputSchema(schema, { target: 'gemini' });
+    expect(Object.keys(gemini.schema)).toEqual(['type', 'properties', 'description']);
+    expect(gemini.warnings).toEqual([]);
+  });
+
+  describe('properties', () => {
+    it('should give exactly what the full walk gives, on schemas as servers write them', () => {
+      fc.assert(
+        fc.property(serverSchema, (schema) => {
+          const root = { type: 'object', properties: { a: schema, b: { type: 'string' } } };
+          for (const options of CASES) {
+            expect(outcome(root, options, true)).toBe(outcome(root, options, false));
+          }
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('should give exactly what the full walk gives, on schemas of any draft', () => {
+      fc.assert(
+        fc.property(anySchema, (schema) => {
+          for (const options of CASES) {
+            expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+          }
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    it('should send a fitting sub-schema as the input object itself, and never write to the input', () => {
+      fc.assert(
+        fc.property(serverSchema, (schema) => {
+          // `prefixItems` on an object is dropped, so the wrapper is always walked; `a` may fit
+          // (required, so that OpenAI strict has no reason to make it nullable).
+          const root = deepFreeze({
+            type: 'object',
+            properties: { a: schema },
+            required: ['a'],
+            prefixItems: [],
+          });
+          const before = JSON.stringify(root);
+          for (const options of CASES) {
+            if (options.target === 'mcp') continue;
+            const found = collectFittingSchemas(root, profileOf(options), options.strict === true);
+            let result: ReturnType<typeof projectInputSchema>;
+            try {
+              result = projectInputSchemaUncached(root, options, true);
+            } catch (error) {
+              expect(ToolwireError.isInstance(error)).toBe(true);
+              continue;
+            }
+            const entry = found.get(schema as object);
+            if (
+              entry !== undefined &&
+              entry.rebuilt === 0 &&
+              result.strict === (options.strict === true)
+            ) {
+              expect((result.schema.properties as Record<string, unknown>).a).toBe(schema);
+            }
+          }
+          expect(JSON.stringify(root)).toBe(before);
+        }),
+        { numRuns: 300 },
+      );
+    });
+  });
+});

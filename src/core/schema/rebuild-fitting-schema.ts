@@ -1,0 +1,104 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import type { FittingSchema } from './collect-fitting-schemas.js';
+import {
+  KEPT_SUBSCHEMA_KEYWORDS,
+  SILENT_KEYWORDS,
+  STRUCTURAL_KEYWORDS,
+} from './schema-keywords.js';
+import type { Source, TreeContext } from './schema-tree-context.js';
+import { setKey } from './schema-values.js';
+
+/**
+ * Writes a sub-schema that `collectFittingSchemas` found to fit once keywords are dropped without
+ * a warning: what `projectSchemaTree` would write for it, without its walk (no paths, no argument
+ * map, no warnings). Keys go in the order the projection writes them: alternatives, `const`,
+ * `enum`, `type`, the object and array keywords, the rest in input order, `description` last.
+ * Sub-schemas that fit as they are stay the input's own objects.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * rebuildFittingSchema({ $comment: 'x', type: 'string' }, found, context); // { type: 'string' }
+ * ```
+ */
+export function rebuildFittingSchema(
+  node: Source,
+  found: FittingSchema,
+  context: TreeContext,
+): JsonSchemaObject {
+  const { profile } = context;
+  const out: Source = {};
+  if (Array.isArray(node.anyOf)) out.anyOf = rebuildList(node.anyOf, context);
+  else if (Array.isArray(node.oneOf)) out.oneOf = rebuildList(node.oneOf, context);
+  if (Object.hasOwn(node, 'const')) out.const = node.const;
+  if (node.enum !== undefined) out.enum = node.enum;
+  if (node.type !== undefined) out.type = node.type;
+  const isObject = (found.shape & 1) !== 0;
+  if (isObject) {
+    const properties = node.properties as Source | undefined;
+    if (properties !== undefined) {
+      let count = 0;
+      for (const _ in properties) count++;
+      if (count > 0 || !profile.omitEmptyProperties) {
+        out.properties = rebuildMap(properties, context);
+      }
+    }
+    const required = node.required;
+    if (Array.isArray(required) && required.length > 0) out.required = required;
+    const additional = node.additionalProperties;
+    if (profile.additionalProperties && additional !== undefined) {
+      out.additionalProperties =
+        typeof additional === 'boolean' ? additional : rebuildChild(additional, context);
+    }
+  }
+  if ((found.shape & 2) !== 0) out.items = rebuildChild(node.items, context);
+  const passThrough = profile.keywords === null && !context.strict;
+  for (const key of Object.keys(node)) {
+    if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
+    if (passThrough && KEPT_SUBSCHEMA_KEYWORDS.has(key)) {
+      out[key] = rebuildChild(node[key], context);
+    } else {
+      setKey(out, key, node[key]);
+    }
+  }
+  if (typeof node.description === 'string') out.description = node.description;
+  return out;
+}
+
+/** A child of a rebuilt node: the input's own object when it fits as it is. */
+function rebuildChild(child: unknown, context: TreeContext): unknown {
+  const found = context.fitting?.get(child as object);
+  if (found === undefined) throw new Error('toolwire: a rebuilt schema holds an unchecked child');
+  return found.rebuilt === 0 ? child : rebuildFittingSchema(child as Source, found, context);
+}
+
+function rebuildList(list: readonly unknown[], context: TreeContext): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let index = 0; index < list.length; index++) {
+    const child = list[index];
+    const rebuilt = rebuildChild(child, context);
+    if (rebuilt !== child && out === undefined) out = list.slice(0, index);
+    out?.push(rebuilt);
+  }
+  return out ?? list;
+}
+
+function rebuildMap(map: Source, context: TreeContext): Source {
+  let out: Source | undefined;
+  let index = 0;
+  const names = Object.keys(map);
+  for (const name of names) {
+    const child = map[name];
+    const rebuilt = rebuildChild(child, context);
+    if (rebuilt !== child && out === undefined) {
+      out = {};
+      for (let before = 0; before < index; before++) {
+        const earlier = names[before] as string;
+        setKey(out, earlier, map[earlier]);
+      }
+    }
+    if (out !== undefined) setKey(out, name, rebuilt);
+    index++;
+  }
+  return out ?? map;
+}
