@@ -2,6 +2,7 @@ import { type Envelope, resolveEnvelope } from '../core/envelope.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import type { SchemaTarget } from '../core/schema/schema-target.js';
 import { ToolwireError } from '../core/toolwire-error.js';
+import { createStoredResponseResolver } from './create-stored-response-resolver.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { type GatewayErrorKind, gatewayErrorResponse } from './gateway-error-response.js';
 import type { GatewayLogEntry } from './gateway-log-entry.js';
@@ -66,6 +67,11 @@ export interface Gateway {
 export const ENVELOPE_HEADER = 'x-toolwire-envelope';
 /** The header that picks another schema target for one request. */
 export const SCHEMA_TARGET_HEADER = 'x-toolwire-schema-target';
+/**
+ * The header of a stored response read back (`GET /v1/responses/{id}`) that says how many renamed
+ * tools could not be traced back to the caller's names (their calls keep the wire names).
+ */
+export const UNRESOLVED_HEADER = 'x-toolwire-unresolved';
 /** The header that carries the gateway's own token. */
 export const TOKEN_HEADER = 'x-toolwire-token';
 
@@ -134,6 +140,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       return fail(route.family, 400, 'invalid_request', messageOf(error));
     }
     const target = `${upstream.baseUrl}${url.pathname}${url.search}`;
+    if (route.stored !== undefined) {
+      return readStored(request, target, route.stored, { envelope, schemaTarget }, entry);
+    }
     if (route.api === undefined) return passThrough(request, target, route.family, entry);
     return rewrite(request, target, route, { envelope, schemaTarget }, entry);
   };
@@ -295,6 +304,95 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (resolved === json) return new Response(answered.bytes, init);
     return new Response(encoder.encode(JSON.stringify(resolved)), init);
   };
+
+  // A stored Responses object read back carries the wire names of the request that made it; the
+  // names are recovered from the object's own `tools` (see createStoredResponseResolver), so the
+  // answer still depends only on what the upstream holds, never on state in the gateway.
+  const readStored = async (
+    request: Request,
+    target: string,
+    stored: NonNullable<GatewayRoute['stored']>,
+    profile: { envelope: Envelope | undefined; schemaTarget: SchemaTarget | undefined },
+    entry: GatewayLogEntry,
+  ): Promise<Response> => {
+    entry.api =
+      stored.kind === 'response' ? 'openai-responses-get' : 'openai-responses-input-items';
+    const headers = forwardRequestHeaders(request.headers);
+    const answer = await callUpstream(target, { method: 'GET', headers }, request.signal, 'openai');
+    if (!('upstream' in answer)) return answer;
+    const response = answer.upstream;
+    entry.upstreamStatus = response.status;
+    const init = {
+      status: response.status,
+      statusText: response.statusText,
+      headers: forwardResponseHeaders(response.headers),
+    };
+    const contentType = response.headers.get('content-type') ?? '';
+    // A replayed stream (`?stream=true`) and errors pass as they are.
+    if (!response.ok || !contentType.includes('json') || response.body === null) {
+      return new Response(response.body, init);
+    }
+    const json = await readJson(response.body);
+    if (json === undefined) return tooLargeAnswer();
+    if (!isRecord(json.value)) return new Response(json.bytes, init);
+    let tools: unknown = json.value.tools;
+    if (stored.kind === 'input-items') {
+      // The list holds no tools: they are read from the response object the items belong to.
+      const owner = await callUpstream(
+        `${upstream.baseUrl}${stored.path}`,
+        { method: 'GET', headers: forwardRequestHeaders(request.headers) },
+        request.signal,
+        'openai',
+      );
+      tools = undefined;
+      if ('upstream' in owner && owner.upstream.ok && owner.upstream.body !== null) {
+        const ownerJson = await readJson(owner.upstream.body);
+        if (ownerJson !== undefined && isRecord(ownerJson.value)) tools = ownerJson.value.tools;
+      } else if ('upstream' in owner) {
+        await owner.upstream.body?.cancel().catch(() => undefined);
+      }
+    }
+    const resolver = createStoredResponseResolver({
+      tools,
+      envelope: adapterEnvelope('openai-responses', profile.envelope),
+      projection:
+        profile.schemaTarget === undefined
+          ? projection
+          : { ...projection, schemaTarget: profile.schemaTarget },
+    });
+    let renamed = 0;
+    for (const [wire, canonical] of resolver.names) if (wire !== canonical) renamed++;
+    entry.tools = resolver.names.size + resolver.unresolved;
+    entry.renamed = renamed;
+    if (resolver.unresolved > 0) {
+      entry.unresolved = resolver.unresolved;
+      init.headers.set(UNRESOLVED_HEADER, String(resolver.unresolved));
+    }
+    if (renamed === 0) return new Response(json.bytes, init);
+    const value = json.value;
+    const resolved =
+      stored.kind === 'response'
+        ? resolver.resolveResponse(value)
+        : Array.isArray(value.data)
+          ? { ...value, data: resolver.resolveItems(value.data) }
+          : value;
+    return new Response(encoder.encode(JSON.stringify(resolved)), init);
+  };
+
+  const readJson = async (
+    body: ReadableStream<Uint8Array>,
+  ): Promise<{ bytes: Uint8Array; value: unknown } | undefined> => {
+    const read = await readLimitedBody(body, maxBodyBytes * 2);
+    if (read.tooLarge) return undefined;
+    try {
+      return { bytes: read.bytes, value: JSON.parse(decoder.decode(read.bytes)) };
+    } catch {
+      return { bytes: read.bytes, value: undefined };
+    }
+  };
+
+  const tooLargeAnswer = (): Response =>
+    fail('openai', 502, 'upstream_unavailable', 'Upstream: the answer is too large to resolve.');
 
   const callUpstream = async (
     target: string,

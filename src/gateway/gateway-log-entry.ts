@@ -27,6 +27,8 @@ export interface GatewayLogEntry {
   tools?: number;
   /** How many names went out under another wire name. */
   renamed?: number;
+  /** A stored response read back: renamed tools whose caller's names could not be recovered. */
+  unresolved?: number;
   /** How many projection warnings (lossy schema rewrites, names not projected). */
   warnings?: number;
   /** Whether the answer is streamed. */

@@ -13,6 +13,7 @@ export {
   type GatewayOptions,
   SCHEMA_TARGET_HEADER,
   TOKEN_HEADER,
+  UNRESOLVED_HEADER,
 } from './create-gateway.js';
 export type { GatewayLogEntry } from './gateway-log-entry.js';
 export type { GatewayApi, GatewayApiFamily } from './match-gateway-api.js';

@@ -26,7 +26,14 @@ export interface GatewayRoute {
   family: GatewayApiFamily;
   /** The model named in the path (Gemini), when there is one. */
   model?: string;
+  /**
+   * A stored OpenAI Responses API object read back (`GET /v1/responses/{id}` and its
+   * `/input_items`), whose tool calls carry wire names; `path` is the response object's path.
+   */
+  stored?: { kind: 'response' | 'input-items'; path: string };
 }
+
+const STORED_RESPONSE = /^\/v1\/responses\/([^/]+)(\/input_items)?$/;
 
 const GEMINI =
   /^\/v1(?:beta|alpha)?\/(?:models|tunedModels)\/([^/:]+):(generateContent|streamGenerateContent)$/;
@@ -47,6 +54,15 @@ export function matchGatewayApi(method: string, pathname: string): GatewayRoute 
   const start = pathname.search(/\/v1(?:beta|alpha)?\//);
   const path = start === -1 ? pathname : pathname.slice(start);
   const family = familyOf(path);
+  if (method === 'GET') {
+    const stored = STORED_RESPONSE.exec(path);
+    if (stored !== null) {
+      const kind = stored[2] === undefined ? 'response' : 'input-items';
+      const responsePath =
+        kind === 'response' ? pathname : pathname.slice(0, -'/input_items'.length);
+      return { api: undefined, family, stored: { kind, path: responsePath } };
+    }
+  }
   if (method !== 'POST') return { api: undefined, family };
   switch (path) {
     case '/v1/chat/completions':

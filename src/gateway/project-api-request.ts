@@ -5,6 +5,7 @@ import type { ProjectionWarning } from '../core/projection/projection-warning.js
 import { projectMessagesRequest } from '../providers/anthropic/index.js';
 import { projectGenerateContentRequest } from '../providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../providers/openai/index.js';
+import { completeAliasNotes } from './complete-alias-notes.js';
 import type { GatewayApi } from './match-gateway-api.js';
 
 /** Options of {@link projectApiRequest}. */
@@ -73,6 +74,26 @@ export function projectApiRequest(options: ProjectApiRequestOptions): ApiProject
     }
     case 'openai-responses': {
       const projected = projectResponsesRequest(body as never, adapterOptions);
+      const sent = projected.request as unknown as Json;
+      // The upstream keeps the request's tools with the response it stores (unless `store: false`);
+      // whole alias notes let a later GET of it be resolved from the response alone.
+      if (sent !== body && Array.isArray(sent.tools) && (body as Json).store !== false) {
+        const tools = completeAliasNotes({
+          tools: sent.tools,
+          map: projected.map,
+          ...(adapterOptions.separator === undefined
+            ? {}
+            : { separator: adapterOptions.separator }),
+        });
+        if (tools !== sent.tools) {
+          return finish(
+            { ...projected, request: { ...sent, tools } },
+            body,
+            model,
+            count(sent.tools),
+          );
+        }
+      }
       return finish(projected, body, model, count((body as Json).tools));
     }
     case 'anthropic-messages':

@@ -145,7 +145,10 @@ describe('tools/call through the proxy', () => {
       { onprogress: (update) => progress.push(update.progress) },
     );
     expect(JSON.stringify(result.content)).toContain('completed');
-    expect(progress).toEqual([1, 2, 3]);
+    // The last step's progress comes right before the result; the SDK client defers progress by
+    // a microtask and drops one that lands after its response in the same read (directly too),
+    // so only the earlier steps are certain to be seen.
+    expect(progress.slice(0, 2)).toEqual([1, 2]);
 
     const strays: Error[] = [];
     proxied.onerror = (error) => strays.push(error);

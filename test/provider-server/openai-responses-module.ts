@@ -17,7 +17,9 @@ const asObject = (value: unknown): Body =>
  */
 export const openaiResponsesModule: ProviderModule = {
   id: 'openai-responses',
-  matches: (method, path) => method === 'POST' && path.endsWith('/responses'),
+  matches: (method, path) =>
+    (method === 'POST' && path.endsWith('/responses')) ||
+    (method === 'GET' && STORED_PATH.test(path)),
   isStream: (request) => asObject(request.body).stream === true,
   toolNames(request) {
     return asArray(asObject(request.body).tools).flatMap((tool) => {
@@ -34,6 +36,8 @@ export const openaiResponsesModule: ProviderModule = {
     });
   },
   check(request) {
+    // Reading a stored response back has no body to check.
+    if (request.method === 'GET') return [];
     const body = asObject(request.body);
     const violations: Violation[] = [];
     const offered = new Set<string>();
@@ -102,10 +106,12 @@ export const openaiResponsesModule: ProviderModule = {
   },
   reject: (violations) => openAIError(violations),
   respond({ request, stream, calls }) {
+    if (request.method === 'GET') return readStored(request.path);
+    const id = `resp_${++responseCount}`;
     const model = String(asObject(request.body).model ?? 'gpt-test');
     const items = calls.map((call, index) => functionCallItem(call, index, 'completed'));
     const response = (status: string, output: unknown[]) => ({
-      id: 'resp_1',
+      id,
       object: 'response',
       created_at: 1_764_460_800,
       status,
@@ -127,6 +133,9 @@ export const openaiResponsesModule: ProviderModule = {
         output_tokens_details: { reasoning_tokens: 0 },
       },
     });
+    if (asObject(request.body).store !== false) {
+      store(id, response('completed', items), asArray(asObject(request.body).input));
+    }
     if (!stream) return jsonResponse(200, response('completed', items));
     let sequence = 0;
     const event = (type: string, data: Body) =>
@@ -177,4 +186,45 @@ function functionCallItem(call: ScriptedToolCall, index: number, status: string)
     arguments: JSON.stringify(call.arguments),
     status,
   };
+}
+
+// Stored responses, as the API keeps them unless a request says `store: false` (the last 100,
+// for `GET /v1/responses/{id}` and its `/input_items`).
+const STORED_PATH = /\/responses\/[^/]+(?:\/input_items)?$/;
+const stored = new Map<string, { response: Body; input: unknown[] }>();
+let responseCount = 0;
+
+function store(id: string, response: Body, input: unknown[]): void {
+  stored.set(id, { response, input });
+  if (stored.size > 100) stored.delete(stored.keys().next().value as string);
+}
+
+function readStored(path: string) {
+  const match = /\/responses\/([^/]+)(\/input_items)?$/.exec(path);
+  const entry = match === null ? undefined : stored.get(match[1] as string);
+  if (match === null || entry === undefined) {
+    return jsonResponse(404, {
+      error: {
+        message: `No response found with id '${match?.[1] ?? ''}'.`,
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
+  }
+  if (match[2] === undefined) return jsonResponse(200, entry.response);
+  // The list is newest first by default, each item with an id.
+  const data = entry.input
+    .map((item, index) => {
+      const value = typeof item === 'string' ? { role: 'user', content: item } : asObject(item);
+      return { id: typeof value.id === 'string' ? value.id : `item_${index + 1}`, ...value };
+    })
+    .reverse();
+  return jsonResponse(200, {
+    object: 'list',
+    data,
+    first_id: data[0]?.id ?? null,
+    last_id: data.at(-1)?.id ?? null,
+    has_more: false,
+  });
 }

@@ -188,7 +188,8 @@ function handle(
   return module.respond({
     request: recorded,
     stream: module.isStream(recorded),
-    calls: script(recorded, module.toolNames(recorded)),
+    // A read (such as a stored response read back) offers no tools to call.
+    calls: method === 'GET' ? [] : script(recorded, module.toolNames(recorded)),
   });
 }
 

@@ -7,12 +7,12 @@ import {
 } from '../../core/projection/create-request-projection.js';
 import { describeAlias } from '../../core/projection/describe-alias.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
-import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import { type Fingerprint, remember } from './remember.js';
 import { type SharedList, toolList } from './remember-tool-list.js';
+import { projectToolSchemaByContent } from './remember-tool-schema.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
 import type { DeclarationSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
@@ -175,9 +175,8 @@ function projectState<TOptions extends ProjectionOptions>(
       });
     }
   }
-  for (const site of format.choice) {
-    visitPath(request, site.at, (holder) => add(siteNames(holder, site, false).name, undefined));
-  }
+  for (const site of format.choice)
+    visitPath(request, site.at, (holder) => flat.add(siteNames(holder, site, false).name));
   const history = request[format.history.at];
   for (const item of Array.isArray(history) ? history : [history]) {
     for (const site of format.history.sites) {
@@ -185,11 +184,9 @@ function projectState<TOptions extends ProjectionOptions>(
         const { name, space } = siteNames(holder, site, spaces !== undefined);
         add(name, space);
         if (space !== undefined || typeof name !== 'string' || site.arguments === undefined) return;
-        if (!flat.hasArgumentNames(name)) return;
-        flat.addArguments(
-          name,
-          readArguments((holder as Json)[site.arguments], site.text === true),
-        );
+        const args = (holder as Json)[site.arguments];
+        if (flat.hasArgumentNames(name))
+          flat.addArguments(name, readArguments(args, site.text === true));
       });
     }
   }
@@ -319,14 +316,15 @@ function readAt(holder: unknown, path: readonly string[]): unknown {
 }
 
 /** One projection of a tool list, for one set of maps and options. */
-export interface ListProjection {
-  key: readonly unknown[];
+interface ListProjection {
   tools: unknown;
   warnings: ProjectionWarning[];
   restorers: [string, Restore][];
   leftOut: string[];
 }
 
+// Content-equal lists share one projection per maps and options, made from the first list of
+// that content; an unchanged list is sent as the caller's own object.
 function projectList(
   format: WireFormat<never>,
   site: ToolListSite,
@@ -335,34 +333,23 @@ function projectList(
   names: WireNames,
   key: readonly unknown[],
 ): ListProjection {
-  const found = shared.projection([names.flat.map, ...key], () =>
-    projectTools(format, site, shared.source, names, key),
-  );
+  const found = shared.projection([names.flat.map, ...key], () => {
+    const projected: ListProjection = {
+      tools: shared.source,
+      warnings: [],
+      restorers: [],
+      leftOut: [],
+    };
+    const context = { names, target: key[0] as SchemaTarget, seen: new Set<string>(), projected };
+    for (const declaration of site.declarations) {
+      projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
+        projectDeclaration(format, declaration, holder, trail, context),
+      );
+    }
+    return projected;
+  });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
-  // Unchanged: send the caller's own list (content-equal lists share one projection).
   return found.tools === shared.source ? { ...found, tools: list } : found;
-}
-
-function projectTools(
-  format: WireFormat<never>,
-  site: ToolListSite,
-  list: object,
-  names: WireNames,
-  key: readonly unknown[],
-): ListProjection {
-  const projected: ListProjection = { key, tools: list, warnings: [], restorers: [], leftOut: [] };
-  const seen = new Set<string>();
-  for (const declaration of site.declarations) {
-    projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
-      projectDeclaration(format, declaration, holder, trail, {
-        names,
-        target: key[0] as SchemaTarget,
-        seen,
-        projected,
-      }),
-    );
-  }
-  return projected;
 }
 
 function projectDeclaration(
@@ -421,7 +408,7 @@ function projectDeclaration(
     const path = field.at as readonly string[];
     const schema = readAt(holder, path);
     if (schema === undefined && site.schemaRequired !== true) continue;
-    const result = projectToolSchema({
+    const result = projectToolSchemaByContent({
       schema,
       target,
       tool: canonical,

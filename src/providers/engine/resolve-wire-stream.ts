@@ -54,28 +54,17 @@ export function createStreamResolver(
       for (const site of hold.starts) {
         next = updatePath(next, site.at, (holder, trail) => {
           const key = hold.key(trail);
-          const resolved = resolveCall(holder, site, names, resolutions, false);
-          const { canonical } = resolved;
+          const { holder: call, canonical } = resolveCall(holder, site, names, resolutions, false);
+          if (key === undefined || !isRecord(call)) return call;
           // A name starts a call: a key seen before (a reused index) starts afresh.
-          if (key !== undefined && isRecord(holder) && typeof holder[site.name ?? ''] === 'string')
-            held.delete(key);
-          if (
-            key !== undefined &&
-            canonical !== undefined &&
-            names.flat.rewritesArguments(canonical)
-          )
+          if (typeof call[site.name ?? ''] === 'string') held.delete(key);
+          if (canonical !== undefined && names.flat.rewritesArguments(canonical))
             held.set(key, { canonical, pieces: [] });
-          let call = resolved.holder;
-          const entry = key === undefined ? undefined : held.get(key);
-          const field = site.fragment;
-          if (entry !== undefined && field !== undefined && isRecord(call)) {
-            const piece = call[field];
-            if (typeof piece === 'string') {
-              entry.pieces.push(piece);
-              call = withProperty(call, field, '');
-            }
-          }
-          return call;
+          const entry = held.get(key);
+          const piece = site.fragment === undefined ? undefined : call[site.fragment];
+          if (entry === undefined || typeof piece !== 'string') return call;
+          entry.pieces.push(piece);
+          return withProperty(call, site.fragment as string, '');
         });
       }
       let dropped = false;

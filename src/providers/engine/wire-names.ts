@@ -108,27 +108,22 @@ export function resolveCall(
   let next: Json;
   let canonical: string | undefined;
   if (space !== undefined) {
-    const spaceResolution = (names.namespace as RequestProjection).resolve(space);
+    const namespace = (names.namespace as RequestProjection).resolve(space);
     const member = (names.member as RequestProjection).resolve(name);
-    resolutions.push(spaceResolution, member);
-    const flatName =
-      spaceResolution.canonical === undefined || member.canonical === undefined
-        ? undefined
-        : names.grouped.get(`${spaceResolution.canonical}\u0000${member.canonical}`);
-    if (spaceResolution.canonical !== undefined && member.canonical !== undefined) {
-      canonical = memberCanonical(names, spaceResolution.canonical, member.canonical);
-    }
+    resolutions.push(namespace, member);
+    const both = namespace.canonical !== undefined && member.canonical !== undefined;
+    const flat = both
+      ? names.grouped.get(`${namespace.canonical}\u0000${member.canonical}`)
+      : undefined;
+    canonical =
+      flat ?? (both ? `${namespace.canonical}${names.separator}${member.canonical}` : undefined);
     // A namespace toolwire made from an MCP server: the host gets the flat canonical name back.
-    if (flatName !== undefined) {
-      next = withProperty(
-        withProperty(holder, site.namespace as string, undefined),
-        site.name,
-        flatName,
-      );
-    } else {
-      next = withProperty(holder, site.namespace as string, spaceResolution.name);
-      next = withProperty(next, site.name, member.name);
-    }
+    next = withProperty(
+      holder,
+      site.namespace as string,
+      flat === undefined ? namespace.name : undefined,
+    );
+    next = withProperty(next, site.name, flat ?? member.name);
   } else {
     const resolution = names.flat.resolve(name);
     resolutions.push(resolution);
@@ -136,17 +131,19 @@ export function resolveCall(
     next = withProperty(holder, site.name, resolution.name);
   }
   const field = site.arguments;
-  if (!restore || field === undefined || canonical === undefined)
+  const value = field === undefined ? undefined : next[field];
+  if (!restore || field === undefined || canonical === undefined || value === undefined)
     return { holder: next, canonical };
-  const value = next[field];
-  if (site.text === true) {
-    if (typeof value !== 'string') return { holder: next, canonical };
-    const restored = names.flat.restoreArgumentsText(canonical, value);
-    resolutions.push(...restored.resolutions);
-    return { holder: withProperty(next, field, restored.text), canonical };
-  }
-  if (value === undefined) return { holder: next, canonical };
-  const restored = names.flat.restoreArguments(canonical, value);
+  const restored =
+    site.text === true
+      ? typeof value === 'string'
+        ? names.flat.restoreArgumentsText(canonical, value)
+        : undefined
+      : names.flat.restoreArguments(canonical, value);
+  if (restored === undefined) return { holder: next, canonical };
   resolutions.push(...restored.resolutions);
-  return { holder: withProperty(next, field, restored.arguments), canonical };
+  return {
+    holder: withProperty(next, field, 'text' in restored ? restored.text : restored.arguments),
+    canonical,
+  };
 }

@@ -4,7 +4,13 @@ import type {
 } from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { NameSite, WireFormat } from '../engine/wire-format.js';
-import { isRecord, updatePath, type WirePath, withProperty } from '../engine/wire-path.js';
+import {
+  isRecord,
+  LEFT_OUT,
+  updatePath,
+  type WirePath,
+  withProperty,
+} from '../engine/wire-path.js';
 import type { ChatCompletionChunkLike, ChatCompletionLike, ChatRequestLike } from './chat-wire.js';
 
 type Json = Record<string, unknown>;
@@ -72,10 +78,7 @@ const CHAT_FORMAT: WireFormat = {
   // a choice that names none of the offered tools becomes `auto`.
   withoutChoice(request, leftOut) {
     const dropped = (choice: unknown) => leftOut.has(choiceName(choice) as string);
-    let result = updatePath(request, ALLOWED, (tool) => (dropped(tool) ? LEFT_OUT_CHOICE : tool));
-    result = updatePath(result, [...ALLOWED.slice(0, -1)], (tools) =>
-      Array.isArray(tools) ? tools.filter((tool) => tool !== LEFT_OUT_CHOICE) : tools,
-    );
+    let result = updatePath(request, ALLOWED, (tool) => (dropped(tool) ? LEFT_OUT : tool));
     const choice = result.tool_choice;
     const allowed = isRecord(choice) && isRecord(choice.allowed_tools) ? choice.allowed_tools : {};
     if (dropped(choice) || (Array.isArray(allowed.tools) && allowed.tools.length === 0)) {
@@ -128,20 +131,12 @@ const CHAT_FORMAT: WireFormat = {
           ? `${String((trail[2] as Json).index ?? 0)}:${String((trail[5] as Json).index)}`
           : undefined,
       // A choice's calls end with its `finish_reason`.
-      ends: (event, held) => {
-        const ending: string[] = [];
-        for (const choice of Array.isArray(event.choices) ? event.choices : []) {
-          if (
-            !isRecord(choice) ||
-            choice.finish_reason === null ||
-            choice.finish_reason === undefined
-          )
-            continue;
-          const owner = `${String(choice.index ?? 0)}:`;
-          ending.push(...held.filter((key) => key.startsWith(owner)));
-        }
-        return ending;
-      },
+      ends: (event, held) =>
+        (Array.isArray(event.choices) ? event.choices : []).flatMap((choice: unknown) =>
+          isRecord(choice) && choice.finish_reason != null
+            ? held.filter((key) => key.startsWith(`${String(choice.index ?? 0)}:`))
+            : [],
+        ),
       release(key, text, event) {
         const [choice, call] = key.split(':').map(Number);
         const delta = { tool_calls: [{ index: call, function: { arguments: text } }] };
@@ -150,8 +145,6 @@ const CHAT_FORMAT: WireFormat = {
     },
   },
 };
-
-const LEFT_OUT_CHOICE = Symbol('left out of the choice');
 
 /**
  * The result of {@link projectChatRequest}: the shared adapter shape.

@@ -4,7 +4,13 @@ import type {
 } from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { NameSite, WireFormat } from '../engine/wire-format.js';
-import { isRecord, updatePath, type WirePath, withProperty } from '../engine/wire-path.js';
+import {
+  isRecord,
+  updatePath,
+  visitPath,
+  type WirePath,
+  withProperty,
+} from '../engine/wire-path.js';
 import type {
   ResponsesRequestLike,
   ResponsesResponseLike,
@@ -112,30 +118,30 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     if (options.namespaces !== true || !Array.isArray(request.tools)) return undefined;
     const forced = new Set<unknown>();
     for (const site of CHOICE)
-      updatePath(request, site.at, (holder) => forced.add((holder as Json).name));
-    // canonical -> [server, member]: from the identity when the host gave one, else split once.
-    const members = new Map<string, [string, string]>();
+      visitPath(request, site.at, (holder) => forced.add((holder as Json).name));
     const identities = new Map(
       [...(options.identities ?? [])].map((item) => [item.canonical, item]),
     );
-    const tools: unknown[] = [];
+    // canonical -> [server, member]: from the identity when the host gave one, else split once.
+    const members = new Map<string, [string, string]>();
     const spaces = new Map<
       string,
       { type: string; name: string; description: string; tools: unknown[] }
     >();
+    const tools: unknown[] = [];
     for (const tool of request.tools) {
-      const name = isRecord(tool) && tool.type === 'function' ? tool.name : undefined;
-      const identity = typeof name === 'string' ? identities.get(name) : undefined;
-      const at = typeof name === 'string' ? name.indexOf(separator) : -1;
+      const name = isRecord(tool) && tool.type === 'function' ? String(tool.name) : '';
+      const identity = identities.get(name);
+      const at = name.indexOf(separator);
       if (!isRecord(tool) || forced.has(name) || (identity === undefined && at <= 0)) {
         tools.push(tool);
         continue;
       }
       const [server, remote] =
         identity === undefined
-          ? [(name as string).slice(0, at), (name as string).slice(at + separator.length)]
+          ? [name.slice(0, at), name.slice(at + separator.length)]
           : [identity.server, identity.remoteName];
-      members.set(name as string, [server, remote]);
+      members.set(name, [server, remote]);
       let space = spaces.get(server);
       if (space === undefined) {
         space = {
@@ -150,19 +156,15 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       const { strict: _strict, ...member } = tool;
       space.tools.push({ ...member, name: remote });
     }
-    const input = updatePath(
-      request.input,
-      ['*', { type: ['function_call', 'custom_tool_call'] }],
-      (item) => {
-        const member =
-          isRecord(item) && typeof item.namespace !== 'string'
-            ? members.get(item.name as string)
-            : undefined;
-        if (member === undefined) return item;
-        const { name: _name, ...rest } = item as Json;
-        return { ...rest, namespace: member[0], name: member[1] };
-      },
-    );
+    const input = updatePath(request.input, call(['*'], false).at, (item) => {
+      const member =
+        isRecord(item) && typeof item.namespace !== 'string'
+          ? members.get(String(item.name))
+          : undefined;
+      if (member === undefined) return item;
+      const { name: _name, ...rest } = item as Json;
+      return { ...rest, namespace: member[0], name: member[1] };
+    });
     const grouped = new Map(
       [...members].map(([canonical, [server, remote]]) => [`${server}\u0000${remote}`, canonical]),
     );
