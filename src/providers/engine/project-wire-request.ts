@@ -7,12 +7,12 @@ import {
 } from '../../core/projection/create-request-projection.js';
 import { describeAlias } from '../../core/projection/describe-alias.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
-import { projectToolSchema } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import { type Fingerprint, remember } from './remember.js';
 import { type SharedList, toolList } from './remember-tool-list.js';
+import { projectToolSchemaByContent } from './remember-tool-schema.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
 import type { DeclarationSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
@@ -408,7 +408,7 @@ function projectDeclaration(
     const path = field.at as readonly string[];
     const schema = readAt(holder, path);
     if (schema === undefined && site.schemaRequired !== true) continue;
-    const result = projectToolSchema({
+    const result = projectToolSchemaByContent({
       schema,
       target,
       tool: canonical,

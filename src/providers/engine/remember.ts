@@ -4,6 +4,8 @@
  */
 export type Fingerprint<TObject> = (object: TObject, visit: (value: unknown) => void) => void;
 
+type Json = Record<string, unknown>;
+
 interface Entry {
   key: readonly unknown[];
   recorded: unknown[];
@@ -102,11 +104,15 @@ export function recordFingerprint<TObject>(
 }
 
 const ARRAY = Symbol('array');
+const OBJECT = Symbol('object');
 const END = Symbol('end');
 
 /**
- * The whole content of a JSON value as a flat list (keys, primitive values and markers, in
+ * The whole content of a JSON value as a flat list (markers, keys and primitive values, in
  * order), to recognise the same content arriving as new objects (fresh JSON on every request).
+ * Every array and object is marked where it starts, so that no two contents give the same list
+ * (without the mark, `{x: 'k', y: {}}` and `{x: {k: 'y'}}` would). Objects that are not plain
+ * are recorded as themselves, and match only themselves.
  * @internal
  */
 export function recordContent(value: unknown): unknown[] {
@@ -116,7 +122,11 @@ export function recordContent(value: unknown): unknown[] {
     else if (Array.isArray(current)) {
       flat.push(ARRAY, current.length);
       for (const item of current) walk(item);
+    } else if (!isPlain(current)) {
+      // A class instance (a Date, a Map) has content `for...in` does not show: by identity.
+      flat.push(current);
     } else {
+      flat.push(OBJECT);
       for (const key in current) {
         flat.push(key);
         walk((current as Record<string, unknown>)[key]);
@@ -128,6 +138,16 @@ export function recordContent(value: unknown): unknown[] {
   return flat;
 }
 
+function isPlain(object: object): boolean {
+  const prototype = Object.getPrototypeOf(object);
+  return prototype === Object.prototype || prototype === null;
+}
+
+// One comparison runs at a time (it calls nothing outside), so its state lives here instead of
+// in closures made for every comparison.
+let content: readonly unknown[] = [];
+let at = 0;
+
 /**
  * True when `value` has exactly the recorded content (see {@link recordContent}). Reads every
  * value once and stops at the first difference; keys from `JSON.parse` are interned, so most
@@ -135,27 +155,40 @@ export function recordContent(value: unknown): unknown[] {
  * @internal
  */
 export function matchesContent(recorded: readonly unknown[], value: unknown): boolean {
-  let at = 0;
-  const walk = (current: unknown): boolean => {
-    if (typeof current !== 'object' || current === null) return recorded[at++] === current;
-    if (Array.isArray(current)) {
-      if (recorded[at++] !== ARRAY || recorded[at++] !== current.length) return false;
-      for (let index = 0; index < current.length; index++) {
-        const item = current[index];
-        if (typeof item !== 'object' || item === null) {
-          if (recorded[at++] !== item) return false;
-        } else if (!walk(item)) return false;
-      }
-      return true;
-    }
-    for (const key in current) {
-      if (recorded[at++] !== key) return false;
-      const item = (current as Record<string, unknown>)[key];
-      if (typeof item !== 'object' || item === null) {
-        if (recorded[at++] !== item) return false;
-      } else if (!walk(item)) return false;
-    }
-    return recorded[at++] === END;
-  };
-  return walk(value) && at === recorded.length;
+  content = recorded;
+  at = 0;
+  const same = matchesValue(value) && at === recorded.length;
+  content = [];
+  return same;
+}
+
+function matchesValue(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return content[at++] === value;
+  return Array.isArray(value) ? matchesArray(value) : matchesObject(value as Json);
+}
+
+function matchesArray(array: readonly unknown[]): boolean {
+  if (content[at++] !== ARRAY || content[at++] !== array.length) return false;
+  for (let index = 0; index < array.length; index++) {
+    const item = array[index];
+    if (typeof item !== 'object' || item === null) {
+      if (content[at++] !== item) return false;
+    } else if (!(Array.isArray(item) ? matchesArray(item) : matchesObject(item as Json)))
+      return false;
+  }
+  return true;
+}
+
+function matchesObject(object: Json): boolean {
+  const mark = content[at++];
+  if (mark !== OBJECT) return mark === object;
+  for (const key in object) {
+    if (content[at++] !== key) return false;
+    const item = object[key];
+    if (typeof item !== 'object' || item === null) {
+      if (content[at++] !== item) return false;
+    } else if (!(Array.isArray(item) ? matchesArray(item) : matchesObject(item as Json)))
+      return false;
+  }
+  return content[at++] === END;
 }
