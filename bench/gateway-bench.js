@@ -204,6 +204,92 @@ function projectionRows() {
   return rows;
 }
 
+const PATHS = {
+  'openai-chat': '/v1/chat/completions',
+  'openai-responses': '/v1/responses',
+  'anthropic-messages': '/v1/messages',
+  'gemini-generate': '/v1beta/models/gemini-2.5-flash:generateContent',
+};
+
+// The whole handler on an in-memory upstream: the request read, parsed, projected, serialised and
+// forwarded with its headers, and the (small) answer resolved; no sockets.
+const sink = createGateway({
+  upstream: 'http://upstream.invalid',
+  fetch: async () =>
+    new Response('{"id":"x","output":[],"choices":[],"content":[],"candidates":[]}', {
+      headers: { 'content-type': 'application/json' },
+    }),
+});
+
+async function handle(api, text) {
+  const request = new Request(`http://gateway.invalid${PATHS[api]}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+    body: text,
+  });
+  const start = performance.now();
+  const response = await sink.fetch(request);
+  await response.arrayBuffer();
+  return performance.now() - start;
+}
+
+/**
+ * Median of the whole handler, of parse + stringify, and of the projection. The projection is
+ * timed on texts of its own (same shape, tools as new to it as the handler's are to the handler),
+ * since a projection run first would make the handler's tools known.
+ */
+async function measureHandler(api, texts, projectionTexts) {
+  const handler = [];
+  const baseline = [];
+  const projection = [];
+  texts.forEach((text, index) => {
+    baseline.push(time(() => JSON.stringify(JSON.parse(text))));
+    const body = JSON.parse(projectionTexts[index]);
+    projection.push(time(() => project(api, body)));
+  });
+  for (const text of texts) handler.push(await handle(api, text));
+  return { handler: median(handler), baseline: median(baseline), projection: median(projection) };
+}
+
+/**
+ * The gateway's own overhead around the projection (body read, parse, header handling,
+ * re-serialisation, the answer): the whole handler over parse + stringify, with the part that is
+ * neither projection nor parse + stringify shown in the detail.
+ */
+async function handlerRows() {
+  const rows = [];
+  for (const { api, build } of APIS) {
+    for (let index = 0; index < 5; index++) {
+      await handle(api, JSON.stringify(build(`-handler-warmup${variantCounter++}`, 0)));
+    }
+    const fresh = () =>
+      Array.from({ length: 15 }, () =>
+        JSON.stringify(build(`-handler-first${variantCounter++}`, 0)),
+      );
+    globalThis.gc?.();
+    const cold = await measureHandler(api, fresh(), fresh());
+    const variant = `-handler-conversation${variantCounter++}`;
+    await handle(api, JSON.stringify(build(variant, 0)));
+    project(api, JSON.parse(JSON.stringify(build(variant, 0))));
+    const turns = (from) =>
+      Array.from({ length: 15 }, (_, index) => JSON.stringify(build(variant, from + index)));
+    globalThis.gc?.();
+    const next = await measureHandler(api, turns(1), turns(16));
+    for (const [label, result] of [
+      ['tools never seen', cold],
+      ['the next turn as fresh JSON', next],
+    ]) {
+      const rest = result.handler - result.baseline - result.projection;
+      rows.push({
+        name: `gateway ${api}: whole handler, ${label} (over parse+stringify)`,
+        ratio: result.handler / result.baseline,
+        detail: `handler ${result.handler.toFixed(2)} ms = parse+stringify ${result.baseline.toFixed(2)} + projection ${result.projection.toFixed(2)} + the gateway's own ${rest.toFixed(2)} ms (${((100 * rest) / result.baseline).toFixed(0)}% of parse+stringify)`,
+      });
+    }
+  }
+  return rows;
+}
+
 const encoder = new TextEncoder();
 
 /** The delay between the upstream's first event and the caller's first byte, in ms (p50). */
@@ -311,7 +397,12 @@ async function throughputRow() {
 
 /** Every gateway row. */
 export async function runGatewayBench() {
-  return [...projectionRows(), await firstByteRow(), await throughputRow()];
+  return [
+    ...projectionRows(),
+    ...(await handlerRows()),
+    await firstByteRow(),
+    await throughputRow(),
+  ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -227,7 +227,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       {
         method: 'POST',
         headers,
-        body: projected.changed ? JSON.stringify(projected.body) : read.bytes,
+        // Bytes, not a string: fetch would scan a string for lone surrogates before encoding it.
+        body: projected.changed ? encoder.encode(JSON.stringify(projected.body)) : read.bytes,
       },
       request.signal,
       family,

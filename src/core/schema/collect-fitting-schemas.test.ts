@@ -303,7 +303,7 @@ describe('collectFittingSchemas', () => {
               expect(ToolwireError.isInstance(error)).toBe(true);
               continue;
             }
-            const entry = found.get(schema as object);
+            const entry = found.fitting.get(schema as object);
             if (
               entry !== undefined &&
               entry.rebuilt === 0 &&

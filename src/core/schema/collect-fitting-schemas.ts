@@ -53,11 +53,10 @@ export function collectFittingSchemas(
   root: unknown,
   profileId: string,
   strict: boolean,
-): Map<object, FittingSchema> {
-  const fitting = new Map<object, FittingSchema>();
+): FittingSchemas {
   // Keys inherited through for-in would be read as the node's own: with a polluted
   // Object.prototype, leave every node to the projection.
-  for (const _ in EMPTY) return fitting;
+  for (const _ in EMPTY) return { root: undefined, fitting: NONE };
   const walk: Walk = {
     rules: rulesOf(profileId, strict),
     visited: 0,
@@ -66,13 +65,45 @@ export function collectFittingSchemas(
     nodes: [],
     found: [],
   };
-  check(root, 0, walk);
-  for (let index = 0; index < walk.nodes.length; index++) {
-    fitting.set(walk.nodes[index] as object, walk.found[index] as FittingSchema);
+  const rootFits = check(root, 0, walk) >= 0;
+  // When the root fits it comes last, and the rest are what its rebuild needs.
+  const count = rootFits ? walk.nodes.length - 1 : walk.nodes.length;
+  let fitting: ReadonlyMap<object, FittingSchema> = NONE;
+  if (count > 0) {
+    const map = new Map<object, FittingSchema>();
+    for (let index = 0; index < count; index++) {
+      map.set(walk.nodes[index] as object, entryAt(walk.found, index));
+    }
+    fitting = map;
   }
-  return fitting;
+  return { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
 }
 
+/** What {@link collectFittingSchemas} found. @internal */
+export interface FittingSchemas {
+  /** The root's own entry, when the whole schema fits (as it is, or rebuilt). */
+  readonly root: FittingSchema | undefined;
+  /**
+   * The other sub-schemas the projection need not walk. Under a rebuilt node only rebuilt
+   * children are listed: a checked child that is not listed there fits as it is.
+   */
+  readonly fitting: ReadonlyMap<object, FittingSchema>;
+}
+
+const NONE: ReadonlyMap<object, FittingSchema> = new Map();
+
+/** What was found about a node, kept as numbers (`FOUND_SIZE` per node) until it is needed. */
+function entryAt(found: readonly number[], index: number): FittingSchema {
+  const at = index * FOUND_SIZE;
+  return {
+    height: found[at] as number,
+    characters: found[at + 1] as number,
+    rebuilt: found[at + 2] as number,
+    shape: found[at + 3] as number,
+  };
+}
+
+const FOUND_SIZE = 4;
 const EMPTY = {};
 
 // What one keyword is to the check (low bits), and what it implies about the node (high bits).
@@ -137,15 +168,29 @@ interface Walk {
   characters: number;
   /** The rebuilt nodes under (and including) the node last checked. */
   rebuilt: number;
-  /** The sub-schemas found so far, and what was found about each (parallel lists). */
+  /**
+   * The sub-schemas found so far, and what was found about each: height, characters, rebuilt
+   * and shape, `FOUND_SIZE` numbers per node (most nodes are dropped again with their parent).
+   */
   readonly nodes: object[];
-  readonly found: FittingSchema[];
+  readonly found: number[];
 }
 
 /** Past this many nodes (a shared object graph can unfold without end), the rest is left to the projection. */
 const MAX_CHECKED_NODES = 100_000;
 
-const SIMPLE_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
+/** The JSON Schema type names (compared, not hashed: this runs once per node). */
+function isSimpleType(type: unknown): boolean {
+  return (
+    type === 'string' ||
+    type === 'object' ||
+    type === 'array' ||
+    type === 'integer' ||
+    type === 'number' ||
+    type === 'boolean' ||
+    type === 'null'
+  );
+}
 
 const rulesCache = new Map<string, Rules>();
 
@@ -444,7 +489,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
     isObject = (flagsSeen & IMPLIES_OBJECT) !== 0;
     isArray = (flagsSeen & IMPLIES_ARRAY) !== 0;
   } else if (typeof type === 'string') {
-    if (!SIMPLE_TYPES.has(type)) return -1;
+    if (!isSimpleType(type)) return -1;
     isObject = type === 'object';
     isArray = type === 'array';
     if (values !== undefined || format !== undefined) types = [type];
@@ -462,7 +507,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
     // Strict closes every object and requires every property: left to the projection.
     if (rules.strict) return -1;
     if (propertyCount < 0) {
-      if (!profile.omitEmptyProperties) return -1;
+      // Every target but Gemini gets `properties: {}`.
+      if (!profile.omitEmptyProperties) silent = true;
     } else if (propertyCount === 0 && profile.omitEmptyProperties) {
       silent = true;
     }
@@ -487,15 +533,31 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
   const shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
+  const { nodes, found } = walk;
   if (silent || rebuilt > 0) {
     rebuilt++;
-  } else if (walk.nodes.length > mark) {
+    // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.
+    let kept = mark;
+    for (let index = mark; index < nodes.length; index++) {
+      const at = index * FOUND_SIZE;
+      if (found[at + 2] === 0) continue;
+      nodes[kept] = nodes[index] as object;
+      const to = kept * FOUND_SIZE;
+      for (let field = 0; field < FOUND_SIZE; field++)
+        found[to + field] = found[at + field] as number;
+      kept++;
+    }
+    if (kept < nodes.length) {
+      nodes.length = kept;
+      found.length = kept * FOUND_SIZE;
+    }
+  } else if (nodes.length > mark) {
     // Its fitting children go with it.
-    walk.nodes.length = mark;
-    walk.found.length = mark;
+    nodes.length = mark;
+    found.length = mark * FOUND_SIZE;
   }
-  walk.nodes.push(node);
-  walk.found.push({ height, characters: walk.characters - charactersBefore, rebuilt, shape });
+  nodes.push(node);
+  found.push(height, walk.characters - charactersBefore, rebuilt, shape);
   walk.rebuilt = rebuilt;
   return height;
 }
@@ -570,7 +632,7 @@ function distinctStrings(values: readonly unknown[], emptyOk = false): boolean {
 }
 
 function distinctTypes(values: readonly unknown[]): boolean {
-  for (const value of values) if (!SIMPLE_TYPES.has(value as string)) return false;
+  for (const value of values) if (!isSimpleType(value)) return false;
   return distinct(values);
 }
 

@@ -2,18 +2,21 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { normalizeInputSchema } from '../normalize-input-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
-import { collectFittingSchemas } from './collect-fitting-schemas.js';
+import { collectFittingSchemas, type FittingSchema } from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
+import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
+import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import type { SchemaTarget } from './schema-target.js';
 import {
   isStrictFailure,
+  MAX_PROJECTED_NODES,
   NEVER,
   type StrictFailure,
   type TreeContext,
 } from './schema-tree-context.js';
 import type { SchemaWarning } from './schema-warning.js';
 import { STRICT_MAX_CHARACTERS } from './strict-schema-rules.js';
-import { TARGET_PROFILES } from './target-profile.js';
+import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
 /** Options of {@link projectInputSchema}. */
 export interface ProjectInputSchemaOptions {
@@ -74,11 +77,11 @@ interface CachedFailure {
 
 type Outcome = ProjectInputSchemaResult | CachedFailure;
 
-// Cached by schema identity: hosts send the same tool objects on every turn. One slot per
+// Cached by schema identity: hosts send the same tool objects on every turn. One cache per
 // combination of options that changes the projection (target, strict, Gemini field), so the cache
-// of one schema object never outgrows those combinations whatever subjects callers name, and the
-// warm path is one array read.
-const cache = new WeakMap<object, (Outcome | undefined)[]>();
+// of one schema object never outgrows those combinations whatever subjects callers name; the
+// outcome is the cached value itself (no per-schema array), which keeps the cold path lean.
+const caches: WeakMap<object, Outcome>[] = [];
 const TARGET_SLOTS: Readonly<Record<string, number>> = {
   openai: 0,
   anthropic: 1,
@@ -122,17 +125,18 @@ export function projectInputSchema(
     (targetSlot ?? 0) * 4 +
     (strict ? 2 : 0) +
     (options.geminiField === 'parametersJsonSchema' ? 1 : 0);
-  let slots = cacheable ? cache.get(schema) : undefined;
-  let entry = slots?.[slot];
+  let cache: WeakMap<object, Outcome> | undefined;
+  if (cacheable) {
+    cache = caches[slot];
+    if (cache === undefined) {
+      cache = new WeakMap();
+      caches[slot] = cache;
+    }
+  }
+  let entry = cache?.get(schema as object);
   if (entry === undefined) {
     entry = computeOutcome(schema, options);
-    if (cacheable) {
-      if (slots === undefined) {
-        slots = [];
-        cache.set(schema, slots);
-      }
-      slots[slot] = entry;
-    }
+    cache?.set(schema as object, entry);
   }
   if (!('schema' in entry)) {
     throw new ToolwireError({
@@ -151,11 +155,20 @@ export function projectInputSchema(
   return entry;
 }
 
+function withoutSubject(options: ProjectInputSchemaOptions): ProjectInputSchemaOptions {
+  const copy: ProjectInputSchemaOptions = { target: options.target };
+  if (options.strict !== undefined) copy.strict = options.strict;
+  if (options.geminiField !== undefined) copy.geminiField = options.geminiField;
+  return copy;
+}
+
 /** Projects without a subject (the cache is shared by every caller), keeping a failure as data. */
 function computeOutcome(schema: unknown, options: ProjectInputSchemaOptions): Outcome {
-  const { subject: _subject, ...rest } = options;
   try {
-    return computeProjection(schema, rest);
+    return computeProjection(
+      schema,
+      options.subject === undefined ? options : withoutSubject(options),
+    );
   } catch (error) {
     if (!ToolwireError.isInstance(error)) throw error;
     const subjectFirst = error.message.startsWith(DEFAULT_SUBJECT);
@@ -205,16 +218,26 @@ function computeProjection(
   const input = schema === undefined || schema === null ? { type: 'object' } : schema;
   const root = prepareRoot(input, options, rootWarnings);
   const projected = projectRoot(root, options, shortcut);
-  const result =
-    rootWarnings.length === 0
-      ? projected
-      : { ...projected, warnings: [...rootWarnings, ...projected.warnings] };
-  Object.freeze(result.schema);
-  for (const warning of result.warnings) Object.freeze(warning);
-  Object.freeze(result.warnings);
-  if (result.argumentMap !== null) freezeMap(result.argumentMap);
-  return Object.freeze(result);
+  let warnings = projected.warnings;
+  if (rootWarnings.length > 0) warnings = [...rootWarnings, ...warnings];
+  Object.freeze(projected.schema);
+  if (warnings.length === 0) warnings = NO_WARNINGS;
+  else {
+    for (const warning of warnings) Object.freeze(warning);
+    Object.freeze(warnings);
+  }
+  if (projected.argumentMap !== null) freezeMap(projected.argumentMap);
+  // Built as a literal: an object spread with added keys costs more than the rest of a schema
+  // that fits.
+  return Object.freeze({
+    schema: projected.schema,
+    warnings,
+    argumentMap: projected.argumentMap,
+    strict: projected.strict,
+  });
 }
+
+const NO_WARNINGS: readonly SchemaWarning[] = Object.freeze([]);
 
 /** Freezes an argument map, all toolwire's own but the original enum values it carries. */
 function freezeMap(map: ArgumentMap): void {
@@ -250,7 +273,13 @@ function projectRoot(
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
     try {
-      return { ...walk(root, 'openaiStrict', true, options, shortcut), strict: true };
+      const walked = walk(root, 'openaiStrict', true, options, shortcut);
+      return {
+        schema: walked.schema,
+        warnings: walked.warnings,
+        argumentMap: walked.argumentMap,
+        strict: true,
+      };
     } catch (error) {
       if (!isStrictFailure(error)) throw error;
       const loose = walk(root, 'openai', false, options, shortcut);
@@ -259,10 +288,21 @@ function projectRoot(
         path: error.strictPath,
         message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
       };
-      return { ...loose, warnings: [fallback, ...loose.warnings], strict: false };
+      return {
+        schema: loose.schema,
+        warnings: [fallback, ...loose.warnings],
+        argumentMap: loose.argumentMap,
+        strict: false,
+      };
     }
   }
-  return { ...walk(root, profileId, false, options, shortcut), strict: false };
+  const walked = walk(root, profileId, false, options, shortcut);
+  return {
+    schema: walked.schema,
+    warnings: walked.warnings,
+    argumentMap: walked.argumentMap,
+    strict: false,
+  };
 }
 
 function walk(
@@ -274,6 +314,26 @@ function walk(
 ): Omit<ProjectInputSchemaResult, 'strict'> {
   const profile = TARGET_PROFILES[profileId];
   if (profile === undefined) throw new Error(`unknown profile ${profileId}`);
+  let fitting: ReadonlyMap<object, FittingSchema> | undefined;
+  if (shortcut) {
+    const found = collectFittingSchemas(root, profileId, strict);
+    const whole = found.root;
+    if (
+      whole !== undefined &&
+      whole.height <= MAX_SCHEMA_DEPTH &&
+      whole.rebuilt <= MAX_PROJECTED_NODES &&
+      whole.characters <= STRICT_MAX_CHARACTERS
+    ) {
+      // The whole schema fits: one read-only walk, and a rebuild of the nodes that lose keywords
+      // without a word (a root's `$schema`, say), sharing everything else.
+      const schema =
+        whole.rebuilt === 0
+          ? root
+          : rebuildFittingSchema(root, whole, { profile, strict, fitting: found.fitting });
+      return { schema: finishRoot(schema, profile), warnings: [], argumentMap: null };
+    }
+    fitting = found.fitting;
+  }
   const context: TreeContext = {
     profile,
     strict,
@@ -284,7 +344,7 @@ function walk(
     definitions: new Map(),
     unrolled: new Set(),
     crowdedBranches: new Set(),
-    fitting: shortcut ? collectFittingSchemas(root, profileId, strict) : undefined,
+    fitting,
     nodes: 0,
     strictProperties: 0,
     strictCharacters: 0,
@@ -317,10 +377,7 @@ function walk(
     schema = { ...schema };
     mergeRootAlternatives(schema, options, context.warnings);
   }
-  // Arguments are always an object; every provider wants the root to say so.
-  schema.type = 'object';
-  delete schema.nullable;
-  if (!profile.omitEmptyProperties && schema.properties === undefined) schema.properties = {};
+  schema = finishRoot(schema, profile);
   let argumentMap = projected.map;
   if (context.definitions.size > 0) {
     const $defs: Record<string, unknown> = {};
@@ -333,6 +390,14 @@ function walk(
     if (Object.keys(maps).length > 0) argumentMap = { ...argumentMap, definitions: maps };
   }
   return { schema, warnings: context.warnings, argumentMap };
+}
+
+/** Arguments are always an object; every provider wants the root to say so. */
+function finishRoot(schema: JsonSchemaObject, profile: TargetProfile): JsonSchemaObject {
+  if (schema.type !== 'object') schema.type = 'object';
+  if (Object.hasOwn(schema, 'nullable')) delete schema.nullable;
+  if (!profile.omitEmptyProperties && schema.properties === undefined) schema.properties = {};
+  return schema;
 }
 
 /** Makes the root an object schema, and merges root-level alternatives that providers reject. */
@@ -356,6 +421,14 @@ const NOT_FOR_OBJECTS = [
   'uniqueItems',
   'contains',
 ] as const;
+
+const NOT_FOR_OBJECTS_SET: ReadonlySet<string> = new Set(NOT_FOR_OBJECTS);
+
+/** One pass over the root's keys, so a root without such keywords skips the ordered loop. */
+function hasAnyNotForObjects(root: JsonSchemaObject): boolean {
+  for (const key in root) if (NOT_FOR_OBJECTS_SET.has(key)) return true;
+  return false;
+}
 
 function prepareRoot(
   normalized: unknown,
@@ -384,20 +457,24 @@ function prepareRoot(
   root.type = 'object';
   if (root.properties === undefined) root.properties = {};
   if (options.target === 'mcp') return root;
-  for (const keyword of NOT_FOR_OBJECTS) {
-    if (!Object.hasOwn(root, keyword)) continue;
-    // The root is always an object; keywords for other types (an `enum` of whole argument
-    // objects, a `format`) only confuse providers.
-    warnings.push({
-      code: 'DROPPED_KEYWORD',
-      path: `/${keyword}`,
-      message: `${options.target} takes an object schema at the root; dropped its \`${keyword}\`.`,
-    });
-    delete root[keyword];
+  if (hasAnyNotForObjects(root)) {
+    for (const keyword of NOT_FOR_OBJECTS) {
+      if (!Object.hasOwn(root, keyword)) continue;
+      // The root is always an object; keywords for other types (an `enum` of whole argument
+      // objects, a `format`) only confuse providers.
+      warnings.push({
+        code: 'DROPPED_KEYWORD',
+        path: `/${keyword}`,
+        message: `${options.target} takes an object schema at the root; dropped its \`${keyword}\`.`,
+      });
+      delete root[keyword];
+    }
   }
   mergeRootAlternatives(root, options, warnings);
   return root;
 }
+
+const ROOT_ALTERNATIVES = ['anyOf', 'oneOf'] as const;
 
 /**
  * Anthropic rejects anyOf/oneOf/allOf at the top level and OpenAI strict rejects a root anyOf;
@@ -408,7 +485,7 @@ function mergeRootAlternatives(
   options: ProjectInputSchemaOptions,
   warnings: SchemaWarning[],
 ): void {
-  for (const keyword of ['anyOf', 'oneOf'] as const) {
+  for (const keyword of ROOT_ALTERNATIVES) {
     const alternatives = root[keyword];
     if (!Array.isArray(alternatives)) continue;
     // Anthropic rejects anyOf/oneOf/allOf at the top level and OpenAI strict rejects a root anyOf;

@@ -5,8 +5,9 @@ import {
   SILENT_KEYWORDS,
   STRUCTURAL_KEYWORDS,
 } from './schema-keywords.js';
-import type { Source, TreeContext } from './schema-tree-context.js';
+import type { Source } from './schema-tree-context.js';
 import { setKey } from './schema-values.js';
+import type { TargetProfile } from './target-profile.js';
 
 /**
  * Writes a sub-schema that `collectFittingSchemas` found to fit once keywords are dropped without
@@ -24,7 +25,7 @@ import { setKey } from './schema-values.js';
 export function rebuildFittingSchema(
   node: Source,
   found: FittingSchema,
-  context: TreeContext,
+  context: RebuildContext,
 ): JsonSchemaObject {
   const { profile } = context;
   const out: Source = {};
@@ -42,6 +43,8 @@ export function rebuildFittingSchema(
       if (count > 0 || !profile.omitEmptyProperties) {
         out.properties = rebuildMap(properties, context);
       }
+    } else if (!profile.omitEmptyProperties) {
+      out.properties = {};
     }
     const required = node.required;
     if (Array.isArray(required) && required.length > 0) out.required = required;
@@ -65,14 +68,23 @@ export function rebuildFittingSchema(
   return out;
 }
 
-/** A child of a rebuilt node: the input's own object when it fits as it is. */
-function rebuildChild(child: unknown, context: TreeContext): unknown {
-  const found = context.fitting?.get(child as object);
-  if (found === undefined) throw new Error('toolwire: a rebuilt schema holds an unchecked child');
-  return found.rebuilt === 0 ? child : rebuildFittingSchema(child as Source, found, context);
+/** What a rebuild reads: the target, and which sub-schemas are rebuilt. @internal */
+export interface RebuildContext {
+  readonly profile: TargetProfile;
+  readonly strict: boolean;
+  /** From `collectFittingSchemas`: a child of a rebuilt node that is not listed fits as it is. */
+  readonly fitting: ReadonlyMap<object, FittingSchema> | undefined;
 }
 
-function rebuildList(list: readonly unknown[], context: TreeContext): readonly unknown[] {
+/** A child of a rebuilt node: the input's own object when it fits as it is. */
+function rebuildChild(child: unknown, context: RebuildContext): unknown {
+  const found = context.fitting?.get(child as object);
+  return found === undefined || found.rebuilt === 0
+    ? child
+    : rebuildFittingSchema(child as Source, found, context);
+}
+
+function rebuildList(list: readonly unknown[], context: RebuildContext): readonly unknown[] {
   let out: unknown[] | undefined;
   for (let index = 0; index < list.length; index++) {
     const child = list[index];
@@ -83,7 +95,7 @@ function rebuildList(list: readonly unknown[], context: TreeContext): readonly u
   return out ?? list;
 }
 
-function rebuildMap(map: Source, context: TreeContext): Source {
+function rebuildMap(map: Source, context: RebuildContext): Source {
   let out: Source | undefined;
   let index = 0;
   const names = Object.keys(map);

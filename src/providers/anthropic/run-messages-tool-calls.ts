@@ -77,7 +77,7 @@ export const runMessagesToolCalls: HubTurnRunner<'messages', MessagesToolResultM
     errorFlag: true,
     calls: toolUses,
     answer: messagesAnswer,
-    carry: (blocks) => [{ role: 'user', content: blocks }],
+    inMessage: 'content',
     result: (outcome, { pieces, isError }) => ({
       type: 'tool_result',
       tool_use_id: outcome.call.id,

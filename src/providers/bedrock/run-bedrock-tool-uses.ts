@@ -80,7 +80,7 @@ export const runBedrockToolUses: HubTurnRunner<'messages', BedrockToolResultMess
     keepStructured: true,
     calls: toolUses,
     answer: bedrockAnswer,
-    carry: (blocks) => [{ role: 'user', content: blocks }],
+    inMessage: 'content',
     result(outcome, { pieces, isError, structured }) {
       const content = pieces.map((piece, index): BedrockToolResultContent => {
         if (piece.type === 'text') return { text: piece.text };

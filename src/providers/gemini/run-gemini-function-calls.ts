@@ -70,7 +70,7 @@ export const runGeminiFunctionCalls: HubTurnRunner<'contents', GeminiFunctionRes
       errorFlag: true,
       calls: functionCalls,
       answer: geminiAnswer,
-      carry: (parts) => [{ role: 'user', parts }],
+      inMessage: 'parts',
       result(outcome, { pieces, isError }) {
         const text = joinToolResultText(pieces);
         const media = pieces.flatMap((piece) =>

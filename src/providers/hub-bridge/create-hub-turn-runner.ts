@@ -15,7 +15,7 @@ import {
  * take (`accepts`, `errorFlag`, `keepStructured`), where the calls are in the model's answer, what
  * of the answer goes back into the history, and its tool-result shape.
  */
-export interface HubTurnFormat<TResult, TItem>
+export interface HubTurnFormat<TResult>
   extends Pick<ReadToolResultOptions, 'provider' | 'accepts' | 'errorFlag' | 'keepStructured'> {
   /** The calls of the model's answer, in order, with canonical names. */
   calls(response: unknown): HubToolCall[];
@@ -23,8 +23,11 @@ export interface HubTurnFormat<TResult, TItem>
   answer(response: unknown): unknown[];
   /** One call's result in the provider's shape. */
   result(outcome: HubToolCallOutcome, read: ReadToolResultResult): TResult;
-  /** The history items that carry the results, when they are not the results themselves. */
-  carry?(results: TResult[]): TItem[];
+  /**
+   * The field of the one user message that carries all the results (Anthropic and Bedrock
+   * `content`, Gemini `parts`); without it, each result is a history item of its own.
+   */
+  inMessage?: string;
 }
 
 /** What a `run*ToolCalls` bridge returns: the turn, and its results under `TKey`, ready to append. */
@@ -51,17 +54,18 @@ export type HubTurnRunner<TKey extends string, TItem> = <THistory = unknown>(
  */
 export function createHubTurnRunner<TKey extends string, TResult, TItem = TResult>(
   key: TKey,
-  format: HubTurnFormat<TResult, TItem>,
+  format: HubTurnFormat<TResult>,
 ): HubTurnRunner<TKey, TItem> {
   return async (options) => {
     const outcomes = await runHubToolCalls({ ...options, calls: format.calls(options.response) });
     const results = outcomes.map((outcome) =>
       format.result(outcome, readToolResult(outcome, { ...options, ...format })),
     );
-    const items =
-      format.carry === undefined || results.length === 0
-        ? (results as unknown as TItem[])
-        : format.carry(results);
+    const items = (
+      format.inMessage === undefined || results.length === 0
+        ? results
+        : [{ role: 'user', [format.inMessage]: results }]
+    ) as TItem[];
     const answer = format.answer(options.response);
     return {
       [key]: items,
