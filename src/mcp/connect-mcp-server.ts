@@ -6,7 +6,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { JsonLineBuffer } from './json-line-buffer.js';
@@ -210,6 +210,9 @@ async function connectHttp(
     return send(message, ...rest);
   }) as typeof transport.send;
   const client = createClient(options);
+  if (transport instanceof StreamableHTTPClientTransport) {
+    skipNeedlessStream(transport, client, options.capabilities ?? {});
+  }
   const connection: LiveConnection = {
     client,
     transport,
@@ -228,6 +231,54 @@ async function connectHttp(
   };
   await open(connection, options);
   return connection;
+}
+
+/**
+ * After `initialize`, the SDK's streamable HTTP transport opens the optional GET stream (a request
+ * per server, answered 405 by servers without one) on which a server sends what it starts itself:
+ * requests to the client (sampling, elicitation, roots), which need the client to declare them,
+ * and notifications it may send only if it declared them (list changes, resource updates,
+ * logging, tasks). When neither side declared any of those, nothing can come on that stream but
+ * a ping, so it is not opened. Only that first opening is skipped (a reconnection or resumption
+ * goes through), and an SDK without the method is left as it is.
+ */
+function skipNeedlessStream(
+  transport: StreamableHTTPClientTransport,
+  client: Client,
+  declared: ClientCapabilities,
+): void {
+  const internals = transport as unknown as {
+    _startOrAuthSse?: (options: { resumptionToken?: string }) => Promise<void>;
+  };
+  const open = internals._startOrAuthSse;
+  if (typeof open !== 'function') return;
+  let first = true;
+  internals._startOrAuthSse = function (this: unknown, streamOptions) {
+    const skip =
+      first &&
+      streamOptions?.resumptionToken === undefined &&
+      !serverMayStart(declared, client.getServerCapabilities());
+    first = false;
+    return skip ? Promise.resolve() : open.call(this, streamOptions);
+  };
+}
+
+/** Whether a server may send anything outside an answer, given what both sides declared. */
+function serverMayStart(
+  client: ClientCapabilities,
+  server: ServerCapabilities | undefined,
+): boolean {
+  if (server === undefined) return true;
+  if (Object.keys(client).length > 0) return true;
+  return (
+    server.logging !== undefined ||
+    server.experimental !== undefined ||
+    (server as { tasks?: unknown }).tasks !== undefined ||
+    server.tools?.listChanged === true ||
+    server.prompts?.listChanged === true ||
+    server.resources?.listChanged === true ||
+    server.resources?.subscribe === true
+  );
 }
 
 function createClient(options: ConnectMcpServerOptions): Client {

@@ -563,6 +563,72 @@ describe('McpHub over HTTP on 127.0.0.1', () => {
     expect(cancelled).toHaveLength(1);
   });
 
+  it('opens the GET stream only when either side declared something the server may send on it', async () => {
+    // A raw server (capabilities by path) that records every request: the SDK's transport opens
+    // the stream with a GET after initialize.
+    const requests: string[] = [];
+    const capabilities: Record<string, unknown> = {
+      '/quiet': { tools: {} },
+      '/changes': { tools: { listChanged: true } },
+      '/logs': { tools: {}, logging: {} },
+    };
+    const raw = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (request.method !== 'POST') {
+          requests.push(`${request.method} ${request.url}`);
+          return void response.writeHead(405).end();
+        }
+        const message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (message.id === undefined) return void response.writeHead(202).end();
+        const result =
+          message.method === 'initialize'
+            ? {
+                protocolVersion: message.params.protocolVersion,
+                capabilities: capabilities[request.url ?? ''],
+                serverInfo: { name: 'raw', version: '1.0.0' },
+              }
+            : { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] };
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    const servers = Object.fromEntries(
+      Object.keys(capabilities).map((path) => [
+        path.slice(1),
+        {
+          type: 'http' as const,
+          url: `${base}${path}`,
+          transport: 'streamable-http' as const,
+          headers: {},
+        },
+      ]),
+    );
+    try {
+      {
+        await using hub = createMcpHub({ servers });
+        await hub.start();
+        expect(hub.tools()).toHaveLength(3);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(requests.sort()).toEqual(['GET /changes', 'GET /logs']);
+      requests.length = 0;
+      // A client that declares sampling can be asked for it on that stream: it is always opened.
+      {
+        await using hub = createMcpHub({ servers, clientCapabilities: { sampling: {} } });
+        await hub.start();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(requests.sort()).toEqual(['GET /changes', 'GET /logs', 'GET /quiet']);
+    } finally {
+      raw.closeAllConnections();
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+
   it('falls back to SSE when streamable HTTP is refused', async () => {
     await using hub = createMcpHub({
       servers: { legacy: { type: 'http', url: sseUrl, transport: 'auto', headers: {} } },

@@ -81,4 +81,16 @@ describe('runProxy', () => {
     expect(printed.join('')).toContain('[mcp_servers.tools]');
     expect(printed.join('')).toContain('"--client", "codex", "--as", "tools"');
   });
+
+  it('refuses an --idle-timeout that is not whole seconds, before starting anything', async () => {
+    for (const value of ['abc', '-5', '1.5']) {
+      const errors: string[] = [];
+      const code = await runCli({
+        args: ['proxy', 'servers.json', '--http', '--idle-timeout', value],
+        context: { stdout: () => {}, stderr: (text) => errors.push(text), cwd: folder },
+      });
+      expect(code, value).not.toBe(0);
+      expect(errors.join(''), value).toContain('--idle-timeout');
+    }
+  });
 });
