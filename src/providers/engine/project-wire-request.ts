@@ -10,11 +10,17 @@ import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
-import { type Fingerprint, remember } from './remember.js';
+import {
+  type Fingerprint,
+  matchesFingerprint,
+  recordFingerprint,
+  remember,
+  sameValues,
+} from './remember.js';
 import { type SharedList, toolList } from './remember-tool-list.js';
 import { projectToolSchemaByContent } from './remember-tool-schema.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
-import type { DeclarationSite, ToolListSite, WireFormat } from './wire-format.js';
+import type { DeclarationSite, NameSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
   memberCanonical,
   projectName,
@@ -179,15 +185,16 @@ function projectState<TOptions extends ProjectionOptions>(
     visitPath(request, site.at, (holder) => flat.add(siteNames(holder, site, false).name));
   const history = request[format.history.at];
   for (const item of Array.isArray(history) ? history : [history]) {
-    for (const site of format.history.sites) {
-      visitPath(item, site.at, (holder) => {
-        const { name, space } = siteNames(holder, site, spaces !== undefined);
-        add(name, space);
-        if (space !== undefined || typeof name !== 'string' || site.arguments === undefined) return;
-        const args = (holder as Json)[site.arguments];
-        if (flat.hasArgumentNames(name))
-          flat.addArguments(name, readArguments(args, site.text === true));
-      });
+    for (const call of historyItem(format, item).calls) {
+      add(call.name, call.space);
+      if (
+        call.space !== undefined ||
+        typeof call.name !== 'string' ||
+        call.site.arguments === undefined
+      )
+        continue;
+      if (flat.hasArgumentNames(call.name))
+        flat.addArguments(call.name, readArguments(call.arguments, call.site.text === true));
     }
   }
   const names: WireNames = {
@@ -246,21 +253,62 @@ function projectState<TOptions extends ProjectionOptions>(
       next = updatePath(next, site.at, (holder) => projectName(holder, site, names));
     return next;
   };
-  const fingerprint = historyFingerprint(format);
   const projectedHistory = Array.isArray(history)
-    ? updatePath(history, ['*'], (item) =>
-        // Earlier turns come back on every request: each item is projected once per map.
-        isRecord(item)
-          ? remember(items, item, historyKey, fingerprint, () => projectItem(item))
-          : item,
-      )
+    ? updatePath(history, ['*'], (item) => {
+        // Earlier turns come back on every request: each item is projected once per map. Its
+        // entry was checked against the item a moment ago, when its names were collected.
+        const entry = isRecord(item) ? items.get(item) : undefined;
+        if (entry === undefined) return item;
+        const found = entry.projections.find((stored) => sameValues(stored.key, historyKey));
+        if (found !== undefined) return found.value;
+        const value = projectItem(item);
+        if (entry.projections.length >= MAX_ITEM_PROJECTIONS) entry.projections.shift();
+        entry.projections.push({ key: historyKey, value });
+        return value;
+      })
     : projectItem(history);
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(...format.check(original));
   return { request: result, names, warnings };
 }
 
-const items = new WeakMap<object, unknown>();
+/** What a history item holds: its calls (names and arguments), and its projections by maps. */
+interface HistoryItem {
+  format: WireFormat<never>;
+  recorded: unknown[];
+  calls: { site: NameSite; name: unknown; space: unknown; arguments: unknown }[];
+  projections: { key: readonly unknown[]; value: unknown }[];
+}
+
+const items = new WeakMap<object, HistoryItem>();
+const MAX_ITEM_PROJECTIONS = 4;
+
+// The calls of a history item, read once while the item stays the same (its fingerprint: what
+// its names and projection depend on); a host resends every earlier item on every turn.
+function historyItem(format: WireFormat<never>, item: unknown): Pick<HistoryItem, 'calls'> {
+  const fingerprint = historyFingerprint(format);
+  const known = isRecord(item) ? items.get(item) : undefined;
+  if (
+    known !== undefined &&
+    known.format === format &&
+    matchesFingerprint(known.recorded, item as Json, fingerprint)
+  )
+    return known;
+  const calls: HistoryItem['calls'] = [];
+  for (const site of format.history.sites) {
+    visitPath(item, site.at, (holder) => {
+      const { name, space } = siteNames(holder, site, format.namespaced === true);
+      const args =
+        site.arguments === undefined || !isRecord(holder) ? undefined : holder[site.arguments];
+      calls.push({ site, name, space, arguments: args });
+    });
+  }
+  if (!isRecord(item)) return { calls };
+  const entry = { format, recorded: recordFingerprint(item, fingerprint), calls, projections: [] };
+  items.set(item, entry);
+  return entry;
+}
+
 const NONE: ReadonlyMap<string, string> = new Map();
 const historyFingerprints = new WeakMap<object, Fingerprint<Json>>();
 const listFingerprints = new WeakMap<object, Fingerprint<object>>();
@@ -274,8 +322,8 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
         const fields = [site.name, site.namespace, site.arguments].filter(
           (field) => field !== undefined,
         );
-        const leaf = (holder: unknown, visit: (value: unknown) => void): void => {
-          if (isRecord(holder)) for (const field of fields) visit(holder[field]);
+        const leaf = (holder: unknown, values: unknown[]): void => {
+          if (isRecord(holder)) for (const field of fields) values.push(holder[field]);
         };
         return { at: site.at, leaf };
       }),
@@ -296,10 +344,10 @@ function listFingerprint(site: ToolListSite): Fingerprint<object> {
           (field) => field !== undefined,
         );
         const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
-        const leaf = (holder: unknown, visit: (value: unknown) => void): void => {
+        const leaf = (holder: unknown, values: unknown[]): void => {
           if (!isRecord(holder)) return;
-          for (const field of fields) visit(holder[field]);
-          for (const path of schemas) visit(readAt(holder, path));
+          for (const field of fields) values.push(holder[field]);
+          for (const path of schemas) values.push(readAt(holder, path));
         };
         return { at: declaration.at, leaf };
       }),
