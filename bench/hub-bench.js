@@ -7,6 +7,11 @@
 // in a rotating order; the ratios are medians of the rounds' ratios, so load on a shared machine
 // affects all sides alike. Runs after `npm run build`: `node bench/hub-bench.js`, or through
 // `npm run bench`.
+//
+// The catalog servers declare `tools: {}` and nothing they may send unasked, so the hub does not
+// open their optional GET stream (openai-agents and the SDK client do). The row "with the GET
+// stream" makes the hub declare a client capability (roots), which opens it, to show the ratio
+// for servers that declare list changes or logging.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +41,9 @@ async function startServers() {
 }
 
 /** The hub as a host uses it: start, canonical names, one projected request of every tool. */
-async function throughHub(urls) {
+async function throughHub(urls, clientCapabilities = {}) {
   const hub = createMcpHub({
+    clientCapabilities,
     preset: 'openai-agents',
     servers: Object.fromEntries(
       urls.map(([name, url]) => [
@@ -129,12 +135,13 @@ export async function runHubBench() {
     }
     const sides = {
       hub: throughHub,
+      hubWithStream: (urls) => throughHub(urls, { roots: {} }),
       ...(agentsCore === undefined ? {} : { agents: (urls) => throughAgents(urls, agentsCore) }),
       sdk: throughSdkClient,
     };
     for (const run of Object.values(sides)) await run(urls);
-    const samples = { hub: [], agents: [], sdk: [] };
-    const cpuSamples = { hub: [], agents: [], sdk: [] };
+    const samples = { hub: [], hubWithStream: [], agents: [], sdk: [] };
+    const cpuSamples = { hub: [], hubWithStream: [], agents: [], sdk: [] };
     const counts = {};
     const names = Object.keys(sides);
     for (let round = 0; round < ROUNDS; round++) {
@@ -146,8 +153,8 @@ export async function runHubBench() {
         counts[name] = count;
       }
     }
-    const ratios = (other, from = samples) =>
-      median(from.hub.map((ms, index) => ms / from[other][index]));
+    const ratios = (other, from = samples, side = 'hub') =>
+      median(from[side].map((ms, index) => ms / from[other][index]));
     const sdkRow = {
       name: 'hub: list all catalogs over HTTP, name, project / MCP SDK Client.listTools',
       value: ratios('sdk'),
@@ -163,6 +170,12 @@ export async function runHubBench() {
         value: ratios('agents'),
         target: TARGET,
         detail,
+      },
+      {
+        name: 'hub: the same, GET stream opened (client declares roots) / openai-agents',
+        value: ratios('agents', samples, 'hubWithStream'),
+        target: undefined,
+        detail: `hub ${ms('hubWithStream')}, openai-agents ${ms('agents')}; servers that declare list changes or logging get the stream`,
       },
       {
         name: 'hub: the same, CPU time of the client process / openai-agents',

@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolRequestParamsSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMcpProxy, type McpProxy } from './create-mcp-proxy.js';
 import { plainParams } from './intercept-tool-calls.js';
@@ -87,6 +87,15 @@ describe('tools/call through the proxy', () => {
       filters: { plain: { include: ['sleep'] } },
     });
     await proxy.start();
+    // The everything server adds tools once it knows the client's capabilities, and says so
+    // (tools/list_changed): compare calls once that list is in, not while it is refreshed.
+    await vi.waitFor(
+      () => {
+        if (!proxy.tools().tools.some((tool) => tool.name === 'trigger-sampling-request'))
+          throw new Error('the everything server has not listed its conditional tools yet');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await proxy.connect(serverSide);
     proxied = new Client({ name: 'proxied', version: '1' });

@@ -1,9 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type {
   MessageCreateParamsNonStreaming,
-  MessageParam,
   RawMessageStreamEvent,
-  Tool,
 } from '@anthropic-ai/sdk/resources/messages';
 import { expect } from 'vitest';
 import { projectMessagesRequest, wrapAnthropic } from '../../src/providers/anthropic/index.js';
@@ -13,52 +11,9 @@ import {
   type ReturnedCall,
   runAdapterConformance,
 } from './adapter-conformance.js';
-import type { ConformanceFixture } from './fixtures.js';
+import { buildAnthropicRequest } from './fixture-requests.js';
 
 type Request = MessageCreateParamsNonStreaming;
-
-/** The request, with `cache_control` on the last tool and on the system prompt, as hosts cache them. */
-export function buildAnthropicRequest(fixture: ConformanceFixture): Request {
-  const messages: MessageParam[] = [{ role: 'user', content: 'Do the thing.' }];
-  for (const call of fixture.history) {
-    messages.push({
-      role: 'assistant',
-      content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.arguments }],
-    });
-    messages.push({
-      role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: call.id, content: call.result }],
-    });
-  }
-  const tools: Tool[] = fixture.tools.map((tool, index) => ({
-    name: tool.name,
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    input_schema: tool.inputSchema as Tool['input_schema'],
-    ...(index === fixture.tools.length - 1
-      ? { cache_control: { type: 'ephemeral' as const } }
-      : {}),
-  }));
-  return {
-    model: 'claude-test',
-    max_tokens: 1024,
-    ...(fixture.system === undefined
-      ? {}
-      : {
-          system: [
-            {
-              type: 'text' as const,
-              text: fixture.system,
-              cache_control: { type: 'ephemeral' as const },
-            },
-          ],
-        }),
-    messages,
-    tools,
-    ...(fixture.toolChoice === undefined
-      ? {}
-      : { tool_choice: { type: 'tool' as const, name: fixture.toolChoice } }),
-  };
-}
 
 const client = (baseUrl: string) =>
   new Anthropic({ apiKey: 'test', baseURL: baseUrl, maxRetries: 0 });

@@ -24,60 +24,8 @@ import {
   runAdapterConformance,
   type WireNames,
 } from './adapter-conformance.js';
+import { buildGeminiRequest } from './fixture-requests.js';
 import { type ConformanceFixture, LONG_FIXTURE } from './fixtures.js';
-
-/** A `generateContent` request for a fixture, with canonical names (as gemini-cli builds it). */
-function buildGeminiRequest(
-  fixture: ConformanceFixture,
-  schemaField: 'parametersJsonSchema' | 'parameters' = 'parametersJsonSchema',
-): GenerateContentParameters {
-  const contents: Content[] = [{ role: 'user', parts: [{ text: 'Help me with my work.' }] }];
-  for (const call of fixture.history) {
-    contents.push(
-      {
-        role: 'model',
-        parts: [{ functionCall: { id: call.id, name: call.name, args: call.arguments } }],
-      },
-      {
-        role: 'user',
-        parts: [
-          { functionResponse: { id: call.id, name: call.name, response: { output: call.result } } },
-        ],
-      },
-    );
-  }
-  contents.push({ role: 'user', parts: [{ text: 'Go on.' }] });
-  return {
-    model: 'gemini-2.5-flash',
-    contents,
-    config: {
-      ...(fixture.system === undefined ? {} : { systemInstruction: fixture.system }),
-      tools: [
-        {
-          functionDeclarations: fixture.tools.map((tool) => ({
-            name: tool.name,
-            ...(tool.description === undefined ? {} : { description: tool.description }),
-            [schemaField]: tool.inputSchema,
-          })),
-        },
-      ],
-      ...(fixture.toolChoice === undefined
-        ? {}
-        : {
-            toolConfig: {
-              functionCallingConfig: {
-                mode: 'ANY' as GenerateContentParameters['config'] extends infer C
-                  ? C extends { toolConfig?: { functionCallingConfig?: { mode?: infer M } } }
-                    ? M
-                    : never
-                  : never,
-                allowedFunctionNames: [fixture.toolChoice],
-              },
-            },
-          }),
-    },
-  };
-}
 
 /** Every tool name a `generateContent` request carries, by where it sits. */
 function geminiWireNames(request: GenerateContentParameters): WireNames {

@@ -1,9 +1,5 @@
 import OpenAI from 'openai';
-import type {
-  ChatCompletionCreateParamsNonStreaming,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { expect } from 'vitest';
 import { projectChatRequest, wrapOpenAI } from '../../src/providers/openai/index.js';
 import { openaiChatModule } from '../provider-server/openai-chat-module.js';
@@ -12,45 +8,9 @@ import {
   type ReturnedCall,
   runAdapterConformance,
 } from './adapter-conformance.js';
-import type { ConformanceFixture } from './fixtures.js';
+import { buildChatRequest } from './fixture-requests.js';
 
 type Request = ChatCompletionCreateParamsNonStreaming;
-
-function buildRequest(fixture: ConformanceFixture): Request {
-  const messages: ChatCompletionMessageParam[] = [];
-  if (fixture.system !== undefined) messages.push({ role: 'system', content: fixture.system });
-  messages.push({ role: 'user', content: 'Do the thing.' });
-  for (const call of fixture.history) {
-    messages.push({
-      role: 'assistant',
-      content: null,
-      tool_calls: [
-        {
-          id: call.id,
-          type: 'function',
-          function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-        },
-      ],
-    });
-    messages.push({ role: 'tool', tool_call_id: call.id, content: call.result });
-  }
-  const tools: ChatCompletionTool[] = fixture.tools.map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.inputSchema,
-    },
-  }));
-  return {
-    model: 'gpt-test',
-    messages,
-    tools,
-    ...(fixture.toolChoice === undefined
-      ? {}
-      : { tool_choice: { type: 'function', function: { name: fixture.toolChoice } } }),
-  };
-}
 
 const client = (baseUrl: string) =>
   new OpenAI({ apiKey: 'test', baseURL: `${baseUrl}/v1`, maxRetries: 0 });
@@ -87,7 +47,7 @@ const subject: AdapterSubject<Request> = {
   name: 'openai-chat',
   envelope: 'openai',
   modules: [openaiChatModule],
-  buildRequest,
+  buildRequest: buildChatRequest,
   project: (request, options) => projectChatRequest(request, options) as never,
   wireNames(request) {
     const tools = (request.tools ?? []).flatMap((tool) =>

@@ -3,7 +3,6 @@ import type {
   ResponseCreateParamsNonStreaming,
   ResponseInputItem,
   ResponseStreamEvent,
-  Tool,
 } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { projectResponsesRequest, wrapOpenAI } from '../../src/providers/openai/index.js';
@@ -14,38 +13,10 @@ import {
   type ReturnedCall,
   runAdapterConformance,
 } from './adapter-conformance.js';
-import { type ConformanceFixture, LONG_FIXTURE, LONG_SERVER } from './fixtures.js';
+import { buildResponsesRequest } from './fixture-requests.js';
+import { LONG_FIXTURE, LONG_SERVER } from './fixtures.js';
 
 type Request = ResponseCreateParamsNonStreaming;
-
-function buildRequest(fixture: ConformanceFixture): Request {
-  const input: ResponseInputItem[] = [{ role: 'user', content: 'Do the thing.' }];
-  for (const call of fixture.history) {
-    input.push({
-      type: 'function_call',
-      call_id: call.id,
-      name: call.name,
-      arguments: JSON.stringify(call.arguments),
-    });
-    input.push({ type: 'function_call_output', call_id: call.id, output: call.result });
-  }
-  const tools: Tool[] = fixture.tools.map((tool) => ({
-    type: 'function',
-    name: tool.name,
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    parameters: tool.inputSchema,
-    strict: false,
-  }));
-  return {
-    model: 'gpt-test',
-    ...(fixture.system === undefined ? {} : { instructions: fixture.system }),
-    input,
-    tools,
-    ...(fixture.toolChoice === undefined
-      ? {}
-      : { tool_choice: { type: 'function', name: fixture.toolChoice } }),
-  };
-}
 
 const client = (baseUrl: string) =>
   new OpenAI({ apiKey: 'test', baseURL: `${baseUrl}/v1`, maxRetries: 0 });
@@ -85,7 +56,7 @@ const subject: AdapterSubject<Request> = {
   name: 'openai-responses',
   envelope: 'openai',
   modules: [openaiResponsesModule],
-  buildRequest,
+  buildRequest: buildResponsesRequest,
   project: (request, options) => projectResponsesRequest(request, options) as never,
   wireNames(request) {
     const tools = (request.tools ?? []).flatMap((tool) =>
@@ -134,7 +105,10 @@ describe('openai-responses namespaces', () => {
   it('should send each MCP server as a namespace and resolve calls to flat canonical names', async () => {
     const server = await startProviderServer({ modules: [openaiResponsesModule] });
     try {
-      const request = buildRequest({ ...LONG_FIXTURE, toolChoice: 'github__create_issue' });
+      const request = buildResponsesRequest({
+        ...LONG_FIXTURE,
+        toolChoice: 'github__create_issue',
+      });
       const before = structuredClone(request);
       const projected = projectResponsesRequest(request, { namespaces: true });
       const tools = projected.request.tools ?? [];

@@ -62,12 +62,13 @@ export function collectFittingSchemas(
     visited: 0,
     characters: 0,
     rebuilt: 0,
+    size: 0,
     nodes: [],
     found: [],
   };
   const rootFits = check(root, 0, walk) >= 0;
   // When the root fits it comes last, and the rest are what its rebuild needs.
-  const count = rootFits ? walk.nodes.length - 1 : walk.nodes.length;
+  const count = rootFits ? walk.size - 1 : walk.size;
   let fitting: ReadonlyMap<object, FittingSchema> = NONE;
   if (count > 0) {
     const map = new Map<object, FittingSchema>();
@@ -174,6 +175,8 @@ interface Walk {
    */
   readonly nodes: object[];
   readonly found: number[];
+  /** How many entries of `nodes` are in use (the lists only grow: cheaper than cutting them). */
+  size: number;
 }
 
 /** Past this many nodes (a shared object graph can unfold without end), the rest is left to the projection. */
@@ -312,7 +315,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
   const node = value as Source;
   const { rules } = walk;
   const { table, profile } = rules;
-  const mark = walk.nodes.length;
+  const mark = walk.size;
   const charactersBefore = walk.characters;
   let ok = true;
   /** Something is dropped without a warning here, so the node is rebuilt. */
@@ -534,30 +537,33 @@ function check(value: unknown, depth: number, walk: Walk): number {
 
   const shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
   const { nodes, found } = walk;
+  let size = walk.size;
   if (silent || rebuilt > 0) {
     rebuilt++;
     // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.
     let kept = mark;
-    for (let index = mark; index < nodes.length; index++) {
-      const at = index * FOUND_SIZE;
-      if (found[at + 2] === 0) continue;
+    for (let index = mark; index < size; index++) {
+      const from = index * FOUND_SIZE;
+      if (found[from + 2] === 0) continue;
       nodes[kept] = nodes[index] as object;
       const to = kept * FOUND_SIZE;
-      for (let field = 0; field < FOUND_SIZE; field++)
-        found[to + field] = found[at + field] as number;
+      for (let field = 0; field < FOUND_SIZE; field++) {
+        found[to + field] = found[from + field] as number;
+      }
       kept++;
     }
-    if (kept < nodes.length) {
-      nodes.length = kept;
-      found.length = kept * FOUND_SIZE;
-    }
-  } else if (nodes.length > mark) {
+    size = kept;
+  } else {
     // Its fitting children go with it.
-    nodes.length = mark;
-    found.length = mark * FOUND_SIZE;
+    size = mark;
   }
-  nodes.push(node);
-  found.push(height, walk.characters - charactersBefore, rebuilt, shape);
+  nodes[size] = node;
+  const at = size * FOUND_SIZE;
+  found[at] = height;
+  found[at + 1] = walk.characters - charactersBefore;
+  found[at + 2] = rebuilt;
+  found[at + 3] = shape;
+  walk.size = size + 1;
   walk.rebuilt = rebuilt;
   return height;
 }

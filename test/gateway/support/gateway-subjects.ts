@@ -1,15 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { Tool as AnthropicTool, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { type Content, type FunctionCall, GoogleGenAI } from '@google/genai';
+import { type FunctionCall, GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
-import type {
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
-import type {
-  ResponseInputItem,
-  Tool as ResponsesTool,
-} from 'openai/resources/responses/responses';
+import {
+  buildAnthropicRequest,
+  buildChatRequest,
+  buildGeminiRequest,
+  buildResponsesRequest,
+} from '../../conformance/fixture-requests.js';
 import type { ConformanceFixture } from '../../conformance/fixtures.js';
 import { anthropicModule } from '../../provider-server/anthropic-module.js';
 import { geminiModule } from '../../provider-server/gemini-module.js';
@@ -54,41 +51,7 @@ const errorOf = (error: unknown): { status: number | undefined; message: string 
 export const chatSubject: GatewaySubject = {
   name: 'openai-chat',
   modules: [openaiChatModule],
-  build(fixture) {
-    const messages: ChatCompletionMessageParam[] = [];
-    if (fixture.system !== undefined) messages.push({ role: 'system', content: fixture.system });
-    messages.push({ role: 'user', content: 'Do the thing.' });
-    for (const call of fixture.history) {
-      messages.push({
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          {
-            id: call.id,
-            type: 'function',
-            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-          },
-        ],
-      });
-      messages.push({ role: 'tool', tool_call_id: call.id, content: call.result });
-    }
-    const tools: ChatCompletionTool[] = fixture.tools.map((tool) => ({
-      type: 'function',
-      function: {
-        name: tool.name,
-        ...(tool.description === undefined ? {} : { description: tool.description }),
-        parameters: tool.inputSchema,
-      },
-    }));
-    return {
-      model: 'gpt-test',
-      messages,
-      tools,
-      ...(fixture.toolChoice === undefined
-        ? {}
-        : { tool_choice: { type: 'function', function: { name: fixture.toolChoice } } }),
-    };
-  },
+  build: (fixture) => buildChatRequest(fixture) as unknown as Record<string, unknown>,
   async send(baseUrl, request, stream) {
     const sdk = openai(baseUrl);
     if (!stream) {
@@ -121,34 +84,7 @@ export const chatSubject: GatewaySubject = {
 export const responsesSubject: GatewaySubject = {
   name: 'openai-responses',
   modules: [openaiResponsesModule],
-  build(fixture) {
-    const input: ResponseInputItem[] = [{ role: 'user', content: 'Do the thing.' }];
-    for (const call of fixture.history) {
-      input.push({
-        type: 'function_call',
-        call_id: call.id,
-        name: call.name,
-        arguments: JSON.stringify(call.arguments),
-      });
-      input.push({ type: 'function_call_output', call_id: call.id, output: call.result });
-    }
-    const tools: ResponsesTool[] = fixture.tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.inputSchema,
-      strict: false,
-    }));
-    return {
-      model: 'gpt-test',
-      ...(fixture.system === undefined ? {} : { instructions: fixture.system }),
-      input,
-      tools,
-      ...(fixture.toolChoice === undefined
-        ? {}
-        : { tool_choice: { type: 'function', name: fixture.toolChoice } }),
-    };
-  },
+  build: (fixture) => buildResponsesRequest(fixture) as unknown as Record<string, unknown>,
   async send(baseUrl, request, stream) {
     const sdk = openai(baseUrl);
     if (!stream) {
@@ -183,37 +119,7 @@ export const responsesSubject: GatewaySubject = {
 export const anthropicSubject: GatewaySubject = {
   name: 'anthropic-messages',
   modules: [anthropicModule],
-  build(fixture) {
-    const messages: MessageParam[] = [{ role: 'user', content: 'Do the thing.' }];
-    for (const call of fixture.history) {
-      messages.push({
-        role: 'assistant',
-        content: [{ type: 'tool_use', id: call.id, name: call.name, input: call.arguments }],
-      });
-      messages.push({
-        role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: call.id, content: call.result }],
-      });
-    }
-    const tools: AnthropicTool[] = fixture.tools.map((tool, index) => ({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      input_schema: tool.inputSchema as AnthropicTool['input_schema'],
-      ...(index === fixture.tools.length - 1
-        ? { cache_control: { type: 'ephemeral' as const } }
-        : {}),
-    }));
-    return {
-      model: 'claude-test',
-      max_tokens: 1024,
-      ...(fixture.system === undefined ? {} : { system: fixture.system }),
-      messages,
-      tools,
-      ...(fixture.toolChoice === undefined
-        ? {}
-        : { tool_choice: { type: 'tool', name: fixture.toolChoice } }),
-    };
-  },
+  build: (fixture) => buildAnthropicRequest(fixture) as unknown as Record<string, unknown>,
   async send(baseUrl, request, stream) {
     const sdk = anthropic(baseUrl);
     const message = stream
@@ -230,48 +136,7 @@ export const anthropicSubject: GatewaySubject = {
 export const geminiSubject: GatewaySubject = {
   name: 'gemini',
   modules: [geminiModule],
-  build(fixture) {
-    const contents: Content[] = [{ role: 'user', parts: [{ text: 'Help me with my work.' }] }];
-    for (const call of fixture.history) {
-      contents.push(
-        {
-          role: 'model',
-          parts: [{ functionCall: { id: call.id, name: call.name, args: call.arguments } }],
-        },
-        {
-          role: 'user',
-          parts: [
-            {
-              functionResponse: { id: call.id, name: call.name, response: { output: call.result } },
-            },
-          ],
-        },
-      );
-    }
-    contents.push({ role: 'user', parts: [{ text: 'Go on.' }] });
-    return {
-      model: 'gemini-2.5-flash',
-      contents,
-      config: {
-        tools: [
-          {
-            functionDeclarations: fixture.tools.map((tool) => ({
-              name: tool.name,
-              ...(tool.description === undefined ? {} : { description: tool.description }),
-              parametersJsonSchema: tool.inputSchema,
-            })),
-          },
-        ],
-        ...(fixture.toolChoice === undefined
-          ? {}
-          : {
-              toolConfig: {
-                functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [fixture.toolChoice] },
-              },
-            }),
-      },
-    };
-  },
+  build: (fixture) => buildGeminiRequest(fixture) as unknown as Record<string, unknown>,
   async send(baseUrl, request, stream) {
     const ai = gemini(baseUrl);
     const toCalls = (calls: FunctionCall[] | undefined): ReturnedCall[] =>

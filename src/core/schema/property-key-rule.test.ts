@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ANTHROPIC_PROPERTY_KEYS, fitsRule, VERTEX_PROPERTY_KEYS } from './property-key-rule.js';
+
+/** The rule read one character at a time, as it is written. */
+function fitsEachCharacter(key: string, rule: typeof ANTHROPIC_PROPERTY_KEYS): boolean {
+  if (key.length === 0 || key.length > rule.maxLength) return false;
+  if (rule.first !== null && !rule.first.test(key.charAt(0))) return false;
+  for (const character of key) if (!rule.allowed.test(character)) return false;
+  return true;
+}
+
+describe('fitsRule', () => {
+  it('should agree with the rule read one character at a time, on any key', () => {
+    const key = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 70 }),
+      fc.stringMatching(/^[A-Za-z0-9_.\- \u00e9\u{1F600}]{0,70}$/u),
+    );
+    fc.assert(
+      fc.property(key, (candidate) => {
+        for (const rule of [ANTHROPIC_PROPERTY_KEYS, VERTEX_PROPERTY_KEYS]) {
+          expect(fitsRule(candidate, rule)).toBe(fitsEachCharacter(candidate, rule));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('should take keys that fit and refuse the rest', () => {
+    expect(fitsRule('repo.name', ANTHROPIC_PROPERTY_KEYS)).toBe(true);
+    expect(fitsRule('repo.name', VERTEX_PROPERTY_KEYS)).toBe(false);
+    expect(fitsRule('filter[id]', ANTHROPIC_PROPERTY_KEYS)).toBe(false);
+    expect(fitsRule('a'.repeat(65), ANTHROPIC_PROPERTY_KEYS)).toBe(false);
+    expect(fitsRule('1st', VERTEX_PROPERTY_KEYS)).toBe(false);
+    expect(fitsRule('héllo', ANTHROPIC_PROPERTY_KEYS)).toBe(false);
+  });
+});
