@@ -3,23 +3,27 @@ import {
   type ProjectToolSchemaResult,
   projectToolSchema,
 } from '../../core/projection/project-tool-schema.js';
-import { matchesContent, recordContent } from './remember.js';
+import { sameContent } from './remember.js';
 
 interface Entry {
-  /** The schema object the result was projected from (the first of its content). */
+  /**
+   * The schema object the result was projected from, compared side by side with a new one. Like
+   * the core's cache (by object), this takes a schema as a value: one edited in place after it
+   * was sent is not seen. Nothing is recorded up front, so a first sight costs no more.
+   */
   readonly source: object;
-  /** Its whole content (see {@link recordContent}). */
-  readonly content: unknown[];
   readonly result: ProjectToolSchemaResult;
 }
 
 // By target, options and tool: a gateway, or a host that rebuilds its tools from JSON on every
 // turn, sends the same schemas as new objects each time, where the core's cache (by object) misses.
-const entries = new Map<string, Entry>();
-/** Bounds, so that a long-running host or gateway cannot grow the memo without end. */
-const MAX_SCHEMAS = 4096;
-const MAX_VALUES = 4_000_000;
-let storedValues = 0;
+// Two generations bound the memo in constant time per call (evicting the oldest entry of one Map
+// one by one made V8 scan its deleted slots, milliseconds per request): a full current generation
+// becomes the previous one, and the previous one is dropped; a hit in the previous is carried over.
+let current = new Map<string, Entry>();
+let previous = new Map<string, Entry>();
+/** The bound of each generation, so that a long-running host or gateway cannot grow the memo. */
+const MAX_SCHEMAS = 2048;
 
 /**
  * {@link projectToolSchema}, reused for a schema that arrives as a new object with the content
@@ -39,43 +43,33 @@ export function projectToolSchemaByContent(
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
     return projectToolSchema(options);
   const key = `${options.target}\u0000${options.strict === true}\u0000${options.jsonSchema === true}\u0000${options.tool}`;
-  const entry = entries.get(key);
+  const entry = current.get(key) ?? previous.get(key);
   if (entry !== undefined) {
-    if (entry.source === schema) return entry.result;
-    if (matchesContent(entry.content, schema)) {
-      // Least recently used goes first: a Map iterates in insertion order.
-      entries.delete(key);
-      entries.set(key, entry);
+    if (entry.source === schema || sameContent(entry.source, schema)) {
+      if (!current.has(key)) store(key, entry);
       const { result } = entry;
-      return result.schema === entry.source ? { ...result, schema } : result;
+      return result.schema === entry.source && entry.source !== schema
+        ? { ...result, schema }
+        : result;
     }
   }
   const result = projectToolSchema(options);
-  const content = recordContent(schema);
-  if (entry !== undefined) forget(key, entry);
-  if (content.length <= MAX_VALUES) {
-    while (
-      entries.size > 0 &&
-      (entries.size >= MAX_SCHEMAS || storedValues + content.length > MAX_VALUES)
-    ) {
-      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
-      forget(oldestKey, oldest);
-    }
-    entries.set(key, { source: schema, content, result });
-    storedValues += content.length;
-  }
+  store(key, { source: schema, result });
   return result;
 }
 
-function forget(key: string, entry: Entry): void {
-  entries.delete(key);
-  storedValues -= entry.content.length;
+function store(key: string, entry: Entry): void {
+  if (!current.has(key) && current.size >= MAX_SCHEMAS) {
+    previous = current;
+    current = new Map();
+  }
+  current.set(key, entry);
 }
 
 /**
- * How many schemas and recorded values the memo holds (for tests of its bounds).
+ * How many schemas the memo holds (for tests of its bounds).
  * @internal
  */
-export function rememberedToolSchemas(): { schemas: number; values: number } {
-  return { schemas: entries.size, values: storedValues };
+export function rememberedToolSchemas(): number {
+  return current.size + previous.size;
 }

@@ -177,3 +177,31 @@ function matchesObject(object: Json): boolean {
   }
   return content[at++] === END;
 }
+
+/**
+ * True when two JSON values have the same content: the same keys in the same order and the same
+ * primitive values, read side by side (nothing recorded beforehand). Objects that are not plain
+ * are the same only as themselves.
+ * @internal
+ */
+export function sameContent(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || left === null || typeof right !== 'object' || right === null)
+    return false;
+  if (Array.isArray(left)) {
+    if (!Array.isArray(right) || left.length !== right.length) return false;
+    for (let index = 0; index < left.length; index++)
+      if (!sameContent(left[index], right[index])) return false;
+    return true;
+  }
+  if (Array.isArray(right) || !isPlain(left) || !isPlain(right)) return false;
+  const keys = Object.keys(left);
+  const others = Object.keys(right);
+  if (keys.length !== others.length) return false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (others[index] !== key || !sameContent((left as Json)[key], (right as Json)[key]))
+      return false;
+  }
+  return true;
+}
