@@ -1,4 +1,5 @@
 import { type Envelope, resolveEnvelope } from '../core/envelope.js';
+import { isRecord } from '../core/is-record.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import type { SchemaTarget } from '../core/schema/schema-target.js';
 import { ToolwireError } from '../core/toolwire-error.js';
@@ -540,8 +541,4 @@ function describeFetchError(error: unknown): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import type { ToolWireMap } from '../core/create-tool-wire-map.js';
 import type { EnvelopeInput } from '../core/envelope.js';
+import { isRecord } from '../core/is-record.js';
 import { DEFAULT_SEPARATOR } from '../core/join-tool-name.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import { projectResponsesRequest } from '../providers/openai/index.js';
@@ -183,8 +184,4 @@ function isNamedTool(tool: unknown): tool is Json {
     (tool.type === 'function' || tool.type === 'custom') &&
     typeof tool.name === 'string'
   );
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

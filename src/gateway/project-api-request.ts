@@ -1,5 +1,6 @@
 import type { ToolWireMap } from '../core/create-tool-wire-map.js';
 import type { EnvelopeInput } from '../core/envelope.js';
+import { isRecord } from '../core/is-record.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import type { ProjectionWarning } from '../core/projection/projection-warning.js';
 import { projectMessagesRequest } from '../providers/anthropic/index.js';
@@ -212,8 +213,4 @@ function countRenamed(map: ToolWireMap): number {
 
 function count(list: unknown): number {
   return Array.isArray(list) ? list.length : 0;
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { isRecord } from '../core/is-record.js';
 
 /** The verdict on one listed tool: usable as it is, or left out with why. @internal */
 export type ListedToolVerdict = { tool: Tool } | { name: string; reason: string };
@@ -44,10 +45,6 @@ export function judgeListedTool(entry: unknown): ListedToolVerdict {
     }
   }
   return { tool: entry as Tool };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

@@ -1,3 +1,4 @@
+import { isRecord } from '../core/is-record.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 
 /** A tool as a catalog holds it: at least a name; the rest as the server listed it. */
@@ -117,8 +118,4 @@ function readOne(body: unknown, server: string, source: string, warnings: string
 
 function invalid(message: string): ToolwireError {
   return new ToolwireError({ code: 'INVALID_CONFIG', message: `${message}.` });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

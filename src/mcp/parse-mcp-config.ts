@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { isRecord } from '../core/is-record.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 
 /** A server started as a child process that speaks MCP over stdin and stdout. */
@@ -364,10 +365,6 @@ export function expandVariables(
 
 function configError(subject: string, reason: string): ToolwireError {
   return new ToolwireError({ code: 'INVALID_CONFIG', message: `${subject} ${reason}.` });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

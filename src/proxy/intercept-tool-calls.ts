@@ -10,6 +10,7 @@ import {
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { isRecord } from '../core/is-record.js';
 
 /** The params of a plain `tools/call`: what the fast path answers itself. */
 export interface PlainToolCallParams {
@@ -127,10 +128,6 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
     }
     sdk?.(message, info);
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The params when they have the plain shape the SDK's schema accepts, else `undefined`. */

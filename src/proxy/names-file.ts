@@ -1,4 +1,5 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { isRecord } from '../core/is-record.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 
 /**
@@ -83,8 +84,4 @@ export async function writeNamesFile(path: string, file: NamesFile): Promise<voi
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify({ version: 1, names: sorted }, null, 2)}\n`);
   await rename(temporary, path);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
