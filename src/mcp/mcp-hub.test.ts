@@ -414,6 +414,24 @@ describe('McpHub secrets in tool definitions (issue 12)', () => {
     const result = await hub.callTool({ name: 'echo__whoami', arguments: { key: 'other' } });
     expect(text(result)).toBe('called as whoami');
   });
+
+  it('leaves tool definitions alone for a configured value that is not a credential (LOG_LEVEL=info)', async () => {
+    await using hub = createMcpHub({
+      servers: { echo: node(fixture('echoes-secret-in-tools.mjs'), [], { TOKEN: 'info' }) },
+      restart: false,
+    });
+    await hub.start();
+    // A tool named tool_info, an argument named info and an enum value info are kept as they are:
+    // masking them would leave tools out and change what the server accepts.
+    expect(hub.tools().map((tool) => tool.remoteName)).toEqual(
+      expect.arrayContaining(['whoami', 'tool_info', 'keyed', 'plain']),
+    );
+    expect(hub.tools()).toHaveLength(4);
+    expect(hub.tool('echo__whoami')?.inputSchema.properties).toMatchObject({
+      key: { default: 'info', enum: ['info', 'other'] },
+    });
+    expect(hub.server('echo')?.warnings).toEqual([]);
+  });
 });
 
 describe('McpHub naming presets', () => {

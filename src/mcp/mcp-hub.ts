@@ -8,6 +8,7 @@ import {
   findShadowedServers,
   serverNamePrefix,
 } from './claim-canonical-names.js';
+import { credentialParts } from './credential-parts.js';
 import { errorText, maskError, unavailableError } from './describe-mcp-failure.js';
 import { displayMcpServer, mcpServerSecrets } from './display-mcp-server.js';
 import { maskListedTools } from './mask-listed-tools.js';
@@ -157,16 +158,20 @@ export class McpHub {
           config: completeServerConfig(config),
         }));
     // One mask for every server: a message about one server may quote another's value.
-    const mask = createSecretMask([
+    const secrets = [
       ...entries.flatMap((entry) => mcpServerSecrets(entry)),
       ...(options.secrets ?? []),
-    ]);
+    ];
+    const mask = createSecretMask(secrets);
+    // Tool definitions are masked only where a value looks like a credential (see credentialParts).
+    const definitionMask = createSecretMask(credentialParts(secrets));
     this.#context = {
       options,
       preset,
       limits: resolveHubLimits(options),
       closed: () => this.#closed,
       mask,
+      definitionMask,
       setStatus: (record, patch) => this.#setStatus(record, patch),
       setTools: (record, listed, warnings) => this.#setTools(record, listed, warnings),
     };
@@ -391,7 +396,11 @@ export class McpHub {
 
   #setTools(record: McpServerRecord, listed: Tool[], listWarnings: McpHubWarning[]): void {
     // Everything the hub shows of a tool, and so every definition a model is given, is masked.
-    const shown = maskListedTools({ server: record.key, listed, mask: this.#context.mask });
+    const shown = maskListedTools({
+      server: record.key,
+      listed,
+      mask: this.#context.definitionMask,
+    });
     const built = toHubTools({
       server: record.key,
       listed: shown.tools,

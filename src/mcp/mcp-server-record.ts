@@ -56,6 +56,8 @@ export interface McpHubContext {
   closed(): boolean;
   /** Masks every secret of every server in a text (see `maskSecrets`). */
   mask(text: string): string;
+  /** Masks the secrets that look like credentials, in tool definitions (see `credentialParts`). */
+  definitionMask(text: string): string;
   /** Updates a status and tells the listeners. */
   setStatus(record: McpServerRecord, patch: Partial<McpServerStatus>): void;
   /** Replaces a server's tools (and its listing notes), rebuilds the names and tells the listeners. */
