@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { loadCatalogs } from '../../../test/support/catalogs.js';
+import { projectInputSchema } from '../schema/project-input-schema.js';
+import type { SchemaTarget } from '../schema/schema-target.js';
 import { projectToolSchema } from './project-tool-schema.js';
 
 describe('projectToolSchema', () => {
+  it('should send the input itself exactly when its projection reads the same, for every real schema', () => {
+    const targets: SchemaTarget[] = ['openai', 'anthropic', 'gemini', 'vertex', 'bedrock'];
+    for (const catalog of loadCatalogs()) {
+      for (const tool of catalog.tools) {
+        for (const target of targets) {
+          // Fresh objects, so that neither cache has seen them.
+          const schema = structuredClone(tool.inputSchema ?? { type: 'object', properties: {} });
+          const reference = JSON.stringify(
+            projectInputSchema(structuredClone(schema), { target }).schema,
+          );
+          const result = projectToolSchema({ schema, target, tool: tool.name });
+          expect(result.schema === schema).toBe(reference === JSON.stringify(schema));
+        }
+      }
+    }
+  });
+
   it('should pass a schema that already fits through by reference', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' } } };
     const result = projectToolSchema({ schema, target: 'openai', tool: 's__t' });

@@ -162,10 +162,13 @@ function compute(options: ProjectToolSchemaOptions, strict: boolean): Projected 
       strict,
       ...(options.jsonSchema === true ? { geminiField: 'parametersJsonSchema' as const } : {}),
     });
+    // A schema that fits comes back as a root copy holding the input's own values: comparing
+    // them by identity settles it without writing either schema as text.
     const same =
       typeof schema === 'object' &&
       schema !== null &&
-      JSON.stringify(result.schema) === JSON.stringify(schema);
+      (sameOwnEntries(result.schema, schema as Record<string, unknown>) ||
+        JSON.stringify(result.schema) === JSON.stringify(schema));
     const argumentMap: ArgumentMap | null = result.argumentMap;
     return {
       // The core's result is frozen and shared between requests: send it as it is, never edit it.
@@ -187,4 +190,16 @@ function compute(options: ProjectToolSchemaOptions, strict: boolean): Projected 
       failure: `${error.code}: ${error.message.replace(/^Tool: /, '')}`,
     };
   }
+}
+
+/** Whether two objects have the same own keys, in the same order, with identical values. */
+function sameOwnEntries(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  if (keys.length !== otherKeys.length) return false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (key !== otherKeys[index] || a[key] !== b[key]) return false;
+  }
+  return true;
 }
