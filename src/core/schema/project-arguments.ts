@@ -50,9 +50,10 @@ function projectValue(value: unknown, given: ArgumentMap, root: ArgumentMap): un
   }
   if (map.anyOf !== undefined) {
     // A branch that asks for JSON text takes any value, so it is the last resort.
+    // (Alternatives nested in an alternative count: `anyOf: [anyOf: [object, null], null]`.)
     const branch =
       map.anyOf.find((candidate) => fitsOriginalShape(current, candidate, root)) ??
-      map.anyOf.find((candidate) => candidate.json === true);
+      map.anyOf.find((candidate) => takesJsonText(candidate, root));
     if (branch !== undefined) current = projectValue(current, branch, root);
   }
   return current;
@@ -97,6 +98,15 @@ function fitsOriginalShape(
   if (isRecord(value)) return hasObjectPart(map) && fitsDeclaredKeys(value, map, false);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return false;
+}
+
+function takesJsonText(given: ArgumentMap, root: ArgumentMap, depth = 0): boolean {
+  const map = followMap(given, root);
+  if (map === undefined || depth > 64) return false;
+  return (
+    map.json === true ||
+    (map.anyOf?.some((branch) => takesJsonText(branch, root, depth + 1)) ?? false)
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -142,6 +142,28 @@ describe('projectInputSchema', () => {
     expect(restoreArguments({ flag: 'auto' }, result.argumentMap)).toEqual({ flag: 'auto' });
   });
 
+  it('should write an open object as JSON text under strict even inside nested alternatives', () => {
+    // Found by the generated round trip: the JSON-text branch sits one anyOf further down.
+    const schema = {
+      type: 'object',
+      properties: {
+        options: {
+          anyOf: [
+            { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] },
+            { type: 'null' },
+          ],
+        },
+      },
+      required: ['options'],
+    };
+    const result = projectInputSchema(schema, { target: 'openai', strict: true });
+    for (const args of [{ options: {} }, { options: { depth: 2 } }]) {
+      const wire = projectArguments(args, result.argumentMap);
+      expect(typeof wire.options).toBe('string');
+      expect(restoreArguments(wire, result.argumentMap)).toEqual(args);
+    }
+  });
+
   it('should return the arguments themselves when nothing changed shape', () => {
     const result = projectInputSchema(
       { type: 'object', properties: { a: { type: 'string' } } },
