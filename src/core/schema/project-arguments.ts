@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record.js';
 import {
   type ArgumentMap,
   fitsDeclaredKeys,
@@ -107,8 +108,4 @@ function takesJsonText(given: ArgumentMap, root: ArgumentMap, depth = 0): boolea
     map.json === true ||
     (map.anyOf?.some((branch) => takesJsonText(branch, root, depth + 1)) ?? false)
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record.js';
 import {
   type ArgumentMap,
   fitsDeclaredKeys,
@@ -92,8 +93,4 @@ function fitsShape(value: unknown, given: ArgumentMap, root: ArgumentMap, depth 
   if (isRecord(value)) return hasObjectPart(map) && fitsDeclaredKeys(value, map, true);
   if (Array.isArray(value)) return map.items !== undefined || map.prefixItems !== undefined;
   return map.json === true && typeof value === 'string';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
