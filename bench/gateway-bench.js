@@ -34,26 +34,34 @@ function toolsOf(variant) {
   return tools;
 }
 
+// 100 + 2 * turn history messages: a user turn, a call of every seventh tool, its result, repeated.
+function history(tools, turn, exchange) {
+  const items = [];
+  for (let index = 0; items.length < 100 + 2 * turn; index++) {
+    items.push(...exchange(tools[(index * 7) % 200].name, index));
+  }
+  return items.slice(0, 100 + 2 * turn);
+}
+
 // Each API's request: 200 tools and 100 + 2 * turn messages (every third a tool call).
 const APIS = [
   {
     api: 'openai-chat',
     build(variant, turn) {
       const tools = toolsOf(variant);
-      const messages = [];
-      for (let index = 0; messages.length < 100 + 2 * turn; index++) {
-        const name = tools[(index * 7) % 200].name;
-        messages.push({ role: 'user', content: `Please run step ${index}.` });
-        messages.push({
-          role: 'assistant',
-          content: null,
-          tool_calls: [{ id: `c${index}`, type: 'function', function: { name, arguments: '{}' } }],
-        });
-        messages.push({ role: 'tool', tool_call_id: `c${index}`, content: RESULT });
-      }
       return {
         model: 'gpt-5',
-        messages: messages.slice(0, 100 + 2 * turn),
+        messages: history(tools, turn, (name, index) => [
+          { role: 'user', content: `Please run step ${index}.` },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: `c${index}`, type: 'function', function: { name, arguments: '{}' } },
+            ],
+          },
+          { role: 'tool', tool_call_id: `c${index}`, content: RESULT },
+        ]),
         tools: tools.map((tool) => ({
           type: 'function',
           function: { name: tool.name, description: tool.description, parameters: tool.schema },
@@ -65,16 +73,13 @@ const APIS = [
     api: 'openai-responses',
     build(variant, turn) {
       const tools = toolsOf(variant);
-      const input = [];
-      for (let index = 0; input.length < 100 + 2 * turn; index++) {
-        const name = tools[(index * 7) % 200].name;
-        input.push({ role: 'user', content: `Please run step ${index}.` });
-        input.push({ type: 'function_call', call_id: `c${index}`, name, arguments: '{}' });
-        input.push({ type: 'function_call_output', call_id: `c${index}`, output: RESULT });
-      }
       return {
         model: 'gpt-5',
-        input: input.slice(0, 100 + 2 * turn),
+        input: history(tools, turn, (name, index) => [
+          { role: 'user', content: `Please run step ${index}.` },
+          { type: 'function_call', call_id: `c${index}`, name, arguments: '{}' },
+          { type: 'function_call_output', call_id: `c${index}`, output: RESULT },
+        ]),
         tools: tools.map((tool) => ({
           type: 'function',
           name: tool.name,
@@ -89,23 +94,17 @@ const APIS = [
     api: 'anthropic-messages',
     build(variant, turn) {
       const tools = toolsOf(variant);
-      const messages = [];
-      for (let index = 0; messages.length < 100 + 2 * turn; index++) {
-        const name = tools[(index * 7) % 200].name;
-        messages.push({ role: 'user', content: `Please run step ${index}.` });
-        messages.push({
-          role: 'assistant',
-          content: [{ type: 'tool_use', id: `t${index}`, name, input: {} }],
-        });
-        messages.push({
-          role: 'user',
-          content: [{ type: 'tool_result', tool_use_id: `t${index}`, content: RESULT }],
-        });
-      }
       return {
         model: 'claude-sonnet-4-5',
         max_tokens: 1024,
-        messages: messages.slice(0, 100 + 2 * turn),
+        messages: history(tools, turn, (name, index) => [
+          { role: 'user', content: `Please run step ${index}.` },
+          { role: 'assistant', content: [{ type: 'tool_use', id: `t${index}`, name, input: {} }] },
+          {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: `t${index}`, content: RESULT }],
+          },
+        ]),
         tools: tools.map((tool) => ({
           name: tool.name,
           description: tool.description,
@@ -118,18 +117,12 @@ const APIS = [
     api: 'gemini-generate',
     build(variant, turn) {
       const tools = toolsOf(variant);
-      const contents = [];
-      for (let index = 0; contents.length < 100 + 2 * turn; index++) {
-        const name = tools[(index * 7) % 200].name;
-        contents.push({ role: 'user', parts: [{ text: `Please run step ${index}.` }] });
-        contents.push({ role: 'model', parts: [{ functionCall: { name, args: {} } }] });
-        contents.push({
-          role: 'user',
-          parts: [{ functionResponse: { name, response: { output: RESULT } } }],
-        });
-      }
       return {
-        contents: contents.slice(0, 100 + 2 * turn),
+        contents: history(tools, turn, (name, index) => [
+          { role: 'user', parts: [{ text: `Please run step ${index}.` }] },
+          { role: 'model', parts: [{ functionCall: { name, args: {} } }] },
+          { role: 'user', parts: [{ functionResponse: { name, response: { output: RESULT } } }] },
+        ]),
         tools: [
           {
             functionDeclarations: tools.map((tool) => ({
