@@ -93,23 +93,19 @@ export const STRUCTURAL_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Sub-schema keywords a pass-through target keeps (projected, so refs inside are inlined). */
-export const KEPT_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
+export const KEPT_SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set(
+  [...SCHEMA_VALUED_KEYWORDS].filter((key) => !STRUCTURAL_KEYWORDS.has(key)),
+);
 
-/** Maps of sub-schemas a pass-through target keeps, each member projected. */
-export const KEPT_SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
-  'patternProperties',
-  'dependentSchemas',
-]);
+/**
+ * Maps of sub-schemas a pass-through target keeps, each member projected (`dependencies`, half
+ * schemas and half property lists, is not one of them).
+ */
+export const KEPT_SUBSCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(
+  [...SCHEMA_MAP_KEYWORDS].filter(
+    (key) => !STRUCTURAL_KEYWORDS.has(key) && !SILENT_KEYWORDS.has(key) && key !== 'dependencies',
+  ),
+);
 
 /** Keywords whose value JSON Schema 2020-12 makes a number (`multipleOf` a positive one). */
 export const NUMBER_VALUED_KEYWORDS: ReadonlySet<string> = new Set([
