@@ -212,7 +212,7 @@ function projectState<TOptions extends ProjectionOptions>(
   ];
   const key = [
     format.schemaTarget(options, names.flat.map.envelope.id),
-    options.describeAliases !== false,
+    options.describeAliases ?? true,
     names.namespace?.map,
     names.member?.map,
   ];
@@ -388,7 +388,13 @@ function projectList(
       restorers: [],
       leftOut: [],
     };
-    const context = { names, target: key[0] as SchemaTarget, seen: new Set<string>(), projected };
+    const context = {
+      names,
+      target: key[0] as SchemaTarget,
+      notes: key[1] as boolean | 'whole',
+      seen: new Set<string>(),
+      projected,
+    };
     for (const declaration of site.declarations) {
       projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
         projectDeclaration(format, declaration, holder, trail, context),
@@ -405,7 +411,13 @@ function projectDeclaration(
   site: DeclarationSite,
   holder: unknown,
   trail: readonly unknown[],
-  context: { names: WireNames; target: SchemaTarget; seen: Set<string>; projected: ListProjection },
+  context: {
+    names: WireNames;
+    target: SchemaTarget;
+    notes: boolean | 'whole';
+    seen: Set<string>;
+    projected: ListProjection;
+  },
 ): unknown {
   const { names, target, seen, projected } = context;
   const { name: field = 'name', description: about = 'description' } = site;
@@ -435,6 +447,7 @@ function projectDeclaration(
   const given = holder[about];
   const aliased =
     space !== undefined &&
+    context.notes !== false &&
     (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
   const description =
     space === undefined
@@ -444,6 +457,7 @@ function projectDeclaration(
             canonical,
             description: typeof given === 'string' ? given : undefined,
             separator: names.separator,
+            whole: context.notes === 'whole',
           })
         : given;
   if (description !== undefined) next = withProperty(next, about, description);
