@@ -298,7 +298,7 @@ describe('collectFittingSchemas', () => {
       const key = fc.oneof(
         fc.string({ maxLength: 70 }),
         fc.string({ unit: 'binary', maxLength: 8 }),
-        fc.stringMatching(/^[A-Za-z0-9_.\-]{0,66}$/),
+        fc.stringMatching(/^[A-Za-z0-9_.-]{0,66}$/),
       );
       fc.assert(
         fc.property(key, (name) => {
