@@ -97,7 +97,9 @@ function match(
       if (values[at++] !== length) return -1;
       for (let item = 0; item < length; item++) {
         const value: unknown = current[item];
-        if (values[at++] !== value || (at = match(step.next, value, values, at)) < 0) return -1;
+        if (values[at++] !== value) return -1;
+        at = match(step.next, value, values, at);
+        if (at < 0) return -1;
       }
     }
     return at;
