@@ -111,6 +111,19 @@ export function createGateway(options: GatewayOptions): Gateway {
   // throughput row).
   const send = options.fetch ?? ((target: string, init: RequestInit) => fetch(target, init));
   const projection = options.projection ?? {};
+  // One options object per schema target, kept: the engine's memo is keyed on the object.
+  const projectionByTarget = new Map<SchemaTarget, Omit<ProjectionOptions, 'envelope'>>();
+  const projectionFor = (
+    schemaTarget: SchemaTarget | undefined,
+  ): Omit<ProjectionOptions, 'envelope'> => {
+    if (schemaTarget === undefined) return projection;
+    let found = projectionByTarget.get(schemaTarget);
+    if (found === undefined) {
+      found = { ...projection, schemaTarget };
+      projectionByTarget.set(schemaTarget, found);
+    }
+    return found;
+  };
   const token = options.token;
 
   const handle = async (request: Request, entry: GatewayLogEntry): Promise<Response> => {
@@ -206,7 +219,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         body,
         ...(route.model === undefined ? {} : { model: route.model }),
         envelope: adapterEnvelope(api, envelope),
-        projection: schemaTarget === undefined ? projection : { ...projection, schemaTarget },
+        projection: projectionFor(schemaTarget),
       });
     } catch (error) {
       if (ToolwireError.isInstance(error)) {
@@ -252,6 +265,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           api,
           family,
           resolveEvent: projected.changed ? projected.resolveEvent : undefined,
+          maxEventLength: maxBodyBytes * 2,
           onEnd: (outcome) => {
             entry.stream = true;
             entry.outcome = outcome.state;
@@ -357,10 +371,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const resolver = createStoredResponseResolver({
       tools,
       envelope: adapterEnvelope('openai-responses', profile.envelope),
-      projection:
-        profile.schemaTarget === undefined
-          ? projection
-          : { ...projection, schemaTarget: profile.schemaTarget },
+      projection: projectionFor(profile.schemaTarget),
     });
     let renamed = 0;
     for (const [wire, canonical] of resolver.names) if (wire !== canonical) renamed++;

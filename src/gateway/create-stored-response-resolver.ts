@@ -30,8 +30,8 @@ export interface StoredResponseResolver {
 type Json = Record<string, unknown>;
 
 // The note the projection appends to the description of a renamed tool (see describeAlias), at
-// the end, alone or after a blank line; the gateway completes the notes it cut short
-// (completeAliasNotes).
+// the end, alone or after a blank line; the gateway asks for whole notes (`describeAliases:
+// 'whole'`) in every Responses request the upstream stores.
 const ALIAS_NOTE = /(?:^|\n\n)\((?:MCP server "([^"]*)", )?tool "([^"]*)"\)$/;
 
 /**
@@ -39,7 +39,7 @@ const ALIAS_NOTE = /(?:^|\n\n)\((?:MCP server "([^"]*)", )?tool "([^"]*)"\)$/;
  * the response alone, so the stateless gateway can resolve it without the request that made it.
  * The upstream echoes the request's `tools` as it got them: wire names, and for each renamed tool
  * the alias note the projection added to its description (`(MCP server "<server>", tool
- * "<tool>")`), which the gateway sends whole (completeAliasNotes). Since a request's wire map
+ * "<tool>")`), which the gateway sends whole (`describeAliases: 'whole'`). Since a request's wire map
  * depends only on its set of names, the candidates are projected again as a set: a name is kept
  * only when it projects to exactly the wire name the upstream holds (repeated without the
  * rejected ones until nothing changes). What is resolved is therefore what the gateway would

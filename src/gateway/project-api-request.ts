@@ -6,7 +6,6 @@ import type { ProjectionWarning } from '../core/projection/projection-warning.js
 import { projectMessagesRequest } from '../providers/anthropic/index.js';
 import { projectGenerateContentRequest } from '../providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../providers/openai/index.js';
-import { completeAliasNotes } from './complete-alias-notes.js';
 import type { GatewayApi } from './match-gateway-api.js';
 
 /** Options of {@link projectApiRequest}. */
@@ -62,10 +61,14 @@ type Json = Record<string, unknown>;
  */
 export function projectApiRequest(options: ProjectApiRequestOptions): ApiProjection {
   const { api, body } = options;
-  const adapterOptions: ProjectionOptions = {
-    ...options.projection,
-    ...(options.envelope === undefined ? {} : { envelope: options.envelope }),
-  };
+  // The upstream keeps a Responses request's tools with the response it stores (unless `store:
+  // false`); whole alias notes let a later GET of it be resolved from the response alone.
+  const whole =
+    api === 'openai-responses' &&
+    isRecord(body) &&
+    body.store !== false &&
+    options.projection.describeAliases !== false;
+  const adapterOptions = adapterOptionsOf(options.projection, options.envelope, whole);
   const model = isRecord(body) && typeof body.model === 'string' ? body.model : options.model;
   switch (api) {
     case 'openai-chat': {
@@ -75,26 +78,6 @@ export function projectApiRequest(options: ProjectApiRequestOptions): ApiProject
     }
     case 'openai-responses': {
       const projected = projectResponsesRequest(body as never, adapterOptions);
-      const sent = projected.request as unknown as Json;
-      // The upstream keeps the request's tools with the response it stores (unless `store: false`);
-      // whole alias notes let a later GET of it be resolved from the response alone.
-      if (sent !== body && Array.isArray(sent.tools) && (body as Json).store !== false) {
-        const tools = completeAliasNotes({
-          tools: sent.tools,
-          map: projected.map,
-          ...(adapterOptions.separator === undefined
-            ? {}
-            : { separator: adapterOptions.separator }),
-        });
-        if (tools !== sent.tools) {
-          return finish(
-            { ...projected, request: { ...sent, tools } },
-            body,
-            model,
-            count(sent.tools),
-          );
-        }
-      }
       return finish(projected, body, model, count((body as Json).tools));
     }
     case 'anthropic-messages':
@@ -106,6 +89,36 @@ export function projectApiRequest(options: ProjectApiRequestOptions): ApiProject
     case 'gemini-stream':
       return projectGemini(body, model, adapterOptions);
   }
+}
+
+// The engine keys its memo on the options object, so each setting (envelope, whole notes) is made
+// once per base options object and kept: a new object per request would make every request miss.
+// Envelopes are the upstream's, or presets picked by a header, and there are two note forms, so
+// the table stays small.
+const MAX_VARIANTS = 32;
+const variants = new WeakMap<object, Map<EnvelopeInput | undefined, ProjectionOptions[]>>();
+
+function adapterOptionsOf(
+  projection: Omit<ProjectionOptions, 'envelope'>,
+  envelope: EnvelopeInput | undefined,
+  whole: boolean,
+): ProjectionOptions {
+  if (envelope === undefined && !whole) return projection;
+  let byEnvelope = variants.get(projection);
+  if (byEnvelope === undefined) {
+    byEnvelope = new Map();
+    variants.set(projection, byEnvelope);
+  }
+  let pair = byEnvelope.get(envelope);
+  if (pair === undefined) {
+    const plain: ProjectionOptions =
+      envelope === undefined ? projection : { ...projection, envelope };
+    pair = [plain, { ...plain, describeAliases: 'whole' }];
+    // A caller making a new envelope object per request would grow the table without end.
+    if (byEnvelope.size >= MAX_VARIANTS) byEnvelope.clear();
+    byEnvelope.set(envelope, pair);
+  }
+  return pair[whole ? 1 : 0] as ProjectionOptions;
 }
 
 interface AdapterResult {

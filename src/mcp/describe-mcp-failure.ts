@@ -44,7 +44,9 @@ export function describeStartFailure(
   const advice =
     config.type === 'stdio'
       ? 'run the command by hand to see why'
-      : 'check the URL and that the server is up';
+      : isCertificateFailure(error)
+        ? "check the URL; if the server's certificate is from a private CA, trust it with NODE_EXTRA_CA_CERTS"
+        : 'check the URL and that the server is up';
   return `Server "${key}" did not initialise (${what}): ${how}${detail}; ${advice}.`;
 }
 
@@ -67,16 +69,35 @@ export function describeRequestFailure(error: unknown, timeout: number): string 
 }
 
 /**
- * An error's message without the SDK's `MCP error -32603: ` prefix.
+ * An error's message without the SDK's `MCP error -32603: ` prefix, followed by its causes' messages.
  * @internal
  * @example
  * ```ts
  * errorText(new Error('MCP error -32603: boom')); // 'boom'
+ * errorText(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') })); // 'fetch failed (connect ECONNREFUSED)'
  * ```
  */
 export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message.replace(/^MCP error -?\d+: /, '');
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  let text = error.message.replace(/^MCP error -?\d+: /, '');
+  // fetch says only "fetch failed"; what failed (refused, DNS, TLS) is in its causes.
+  let cause = error.cause;
+  for (let depth = 0; depth < 3 && cause instanceof Error; depth++) {
+    if (cause.message !== '' && !text.includes(cause.message)) text += ` (${cause.message})`;
+    cause = cause.cause;
+  }
+  return text;
+}
+
+/** Whether a failure, or one of its causes, is a TLS certificate that was not trusted. */
+function isCertificateFailure(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /**

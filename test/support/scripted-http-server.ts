@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createScriptedServer } from '../fixtures/servers/scripted-server.mjs';
 
-/** The scripted fixture server over streamable HTTP on 127.0.0.1, one server per session. */
-export async function startScriptedHttpServer(options: { token?: string } = {}): Promise<{
+/**
+ * The scripted fixture server over streamable HTTP on 127.0.0.1, one server per session; over
+ * HTTPS when given a key and certificate (PEM).
+ */
+export async function startScriptedHttpServer(
+  options: { token?: string; tls?: { key: string; cert: string } } = {},
+): Promise<{
   url: string;
   close: () => Promise<void>;
 }> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const http = createServer((request, response) => {
+  const listener: Parameters<typeof createServer>[1] = (request, response) => {
     if (
       options.token !== undefined &&
       request.headers.authorization !== `Bearer ${options.token}`
@@ -33,10 +39,12 @@ export async function startScriptedHttpServer(options: { token?: string } = {}):
     void createScriptedServer()
       .server.connect(transport)
       .then(() => transport.handleRequest(request, response));
-  });
+  };
+  const http =
+    options.tls === undefined ? createServer(listener) : createTlsServer(options.tls, listener);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
     close: async () => {
       for (const transport of sessions.values()) await transport.close();
       http.closeAllConnections();

@@ -86,6 +86,46 @@ describe('createRequestProjection', () => {
     );
   });
 
+  it('should name server and tool whole with describeAliases whole, never mixing the note forms', () => {
+    const longServer = segment.map((text) => `${text}${'s'.repeat(50)}`.replaceAll('__', '_'));
+    const longNames = fc.uniqueArray(
+      fc
+        .tuple(
+          longServer.filter((text) => !text.endsWith('_')),
+          fc.string({ maxLength: 200 }),
+        )
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is excluded
+        .filter(([, tool]) => !/[\u0000-\u001f\u007f"\\]/.test(tool))
+        .map(([serverKey, tool]) => `${serverKey}__${tool}`),
+      { minLength: 1, maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(longNames, fc.string(), fc.boolean(), (list, description, wholeFirst) => {
+        // The same names give the same (cached) map: the notes of each form are kept apart.
+        const make = (describeAliases: true | 'whole') =>
+          createRequestProjection({ names: list, envelope: 'openai', describeAliases });
+        const [first, second] = wholeFirst
+          ? [make('whole'), make(true)]
+          : [make(true), make('whole')];
+        const [whole, bounded] = wholeFirst ? [first, second] : [second, first];
+        for (const name of list) {
+          if (!whole.isAliased(name)) continue;
+          const wholeNote = whole.describe(name, description) as string;
+          const boundedNote = bounded.describe(name, description) as string;
+          const at = name.indexOf('__');
+          expect(
+            wholeNote.endsWith(`(MCP server "${name.slice(0, at)}", tool "${name.slice(at + 2)}")`),
+          ).toBe(true);
+          // Every server here is over the bounded note's 48 characters.
+          expect(boundedNote).toContain('…');
+          expect(whole.describe(name, description)).toBe(wholeNote);
+          expect(bounded.describe(name, description)).toBe(boundedNote);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('should pass an unknown name through unchanged', () => {
     fc.assert(
       fc.property(names, fc.string(), fc.boolean(), (list, received, lenient) => {

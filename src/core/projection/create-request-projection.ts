@@ -79,10 +79,13 @@ export interface ProjectionOptions {
    */
   schemaTarget?: SchemaTarget;
   /**
-   * Add a short note of the canonical server and tool to the description of aliased tools.
+   * Add a short note of the canonical server and tool to the description of aliased tools
+   * (`true`); `'whole'` names them uncut up to 512 characters (see describeAlias), so the
+   * canonical name can be read back from a stored copy of the request's tools; `false` adds none.
+   * Part of the projection's memo key: keep one options object per setting.
    * @defaultValue `true`
    */
-  describeAliases?: boolean;
+  describeAliases?: boolean | 'whole';
   /**
    * Who the request's tools are (`{ canonical, server, remoteName }`, such as `hub.tools()`), so
    * that the map and the alias notes know each tool's server and remote name without parsing its
@@ -288,6 +291,7 @@ function buildProjection(
   const { map, warnings } = buildMap(names, options);
   const resolver = createNameResolver(map, { lenient: options.lenient === true });
   const describeAliases = options.describeAliases !== false;
+  const whole = options.describeAliases === 'whole';
   const restorers = new Map<string, (args: unknown) => unknown>();
   const toWire = (name: string): string => {
     const wire = map.fromWire(name) === name ? name : safeToWire(map, name);
@@ -323,10 +327,11 @@ function buildProjection(
     describe<TDescription>(name: string, description: TDescription): TDescription | string {
       if (!describeAliases || toWire(name) === name) return description;
       // The same tool set comes with every request, so the note is made once per map and tool.
-      let notes = describedByMap.get(map);
+      const byMap = whole ? wholeDescribedByMap : describedByMap;
+      let notes = byMap.get(map);
       if (notes === undefined) {
         notes = new Map();
-        describedByMap.set(map, notes);
+        byMap.set(map, notes);
       }
       // A map is built for one separator, so the tool name alone is the key.
       const key = name;
@@ -337,6 +342,7 @@ function buildProjection(
         description: typeof description === 'string' ? description : undefined,
         separator,
         identity: map.identityOf(name),
+        whole,
       });
       notes.set(key, { description, described });
       return described;
@@ -367,7 +373,12 @@ function buildProjection(
   };
 }
 
+// The notes made for each map, one table per note form (bounded, whole).
 const describedByMap = new WeakMap<
+  ToolWireMap,
+  Map<string, { description: unknown; described: string }>
+>();
+const wholeDescribedByMap = new WeakMap<
   ToolWireMap,
   Map<string, { description: unknown; described: string }>
 >();

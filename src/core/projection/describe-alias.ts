@@ -18,17 +18,29 @@ export interface DescribeAliasOptions {
    * name (`mcp__<server>__<tool>` would otherwise read as server `mcp`).
    */
   identity?: Pick<ToolIdentity, 'server' | 'remoteName'> | undefined;
+  /**
+   * Name the server and tool whole instead of cut at {@link ALIAS_NOTE_MAX_SERVER} and
+   * {@link ALIAS_NOTE_MAX_TOOL} characters, so the canonical name can be read back from the note
+   * alone (a stored response resolved without the request that made it). Only up to
+   * {@link ALIAS_NOTE_MAX_WHOLE} characters of server and tool together; longer ones keep the
+   * bounded note.
+   * @defaultValue `false`
+   */
+  whole?: boolean;
 }
 
 /** The longest server segment quoted in a note; longer ones are cut with `…`. */
 export const ALIAS_NOTE_MAX_SERVER = 48;
 /** The longest tool segment quoted in a note; longer ones are cut with `…`. */
 export const ALIAS_NOTE_MAX_TOOL = 96;
+/** The longest server and tool, together, that a whole note names uncut. */
+export const ALIAS_NOTE_MAX_WHOLE = 512;
 
 /**
  * The description an aliased tool is sent with: the server's description followed by a short,
  * bounded note naming its canonical server and tool, so the model knows what the alias calls.
- * The note never exceeds 200 characters, whatever the names.
+ * The note never exceeds 200 characters, whatever the names (with `whole`, 200 plus
+ * {@link ALIAS_NOTE_MAX_WHOLE}).
  *
  * @example
  * ```ts
@@ -39,6 +51,8 @@ export const ALIAS_NOTE_MAX_TOOL = 96;
  *   identity: { server: 'atlassian-rovo-mcp', remoteName: 'getJiraIssue' },
  * });
  * // '(MCP server "atlassian-rovo-mcp", tool "getJiraIssue")'
+ * describeAlias({ canonical: `server__${'t'.repeat(120)}`, whole: true });
+ * // '(MCP server "server", tool "ttt…ttt")' with all 120 characters of the tool
  * ```
  */
 export function describeAlias(options: DescribeAliasOptions): string {
@@ -56,10 +70,15 @@ export function describeAlias(options: DescribeAliasOptions): string {
       tool = canonical.slice(at + separator.length);
     }
   }
+  // A remote party names tools: even a whole note stays bounded.
+  const whole =
+    options.whole === true && (server?.length ?? 0) + tool.length <= ALIAS_NOTE_MAX_WHOLE;
+  const serverMax = whole ? ALIAS_NOTE_MAX_WHOLE : ALIAS_NOTE_MAX_SERVER;
+  const toolMax = whole ? ALIAS_NOTE_MAX_WHOLE : ALIAS_NOTE_MAX_TOOL;
   const note =
     server !== undefined
-      ? `(MCP server "${bound(server, ALIAS_NOTE_MAX_SERVER)}", tool "${bound(tool, ALIAS_NOTE_MAX_TOOL)}")`
-      : `(tool "${bound(tool, ALIAS_NOTE_MAX_TOOL)}")`;
+      ? `(MCP server "${bound(server, serverMax)}", tool "${bound(tool, toolMax)}")`
+      : `(tool "${bound(tool, toolMax)}")`;
   const description = options.description;
   return typeof description === 'string' && description.length > 0
     ? `${description}\n\n${note}`

@@ -1,28 +1,18 @@
-import type { EnvelopeInput } from '../../core/envelope.js';
 import type {
   ProjectedRequest,
   ProjectionOptions,
 } from '../../core/projection/create-request-projection.js';
-import type { SchemaTarget } from '../../core/projection/project-tool-schema.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { WireFormat } from '../engine/wire-format.js';
 import { withProperty } from '../engine/wire-path.js';
 import type { AiSdkCallOptions, AiSdkContentPart, AiSdkGenerateResult } from './ai-sdk-wire.js';
 
-/** Options of {@link projectLanguageModelRequest}. */
-export interface AiSdkProjectionOptions extends ProjectionOptions {
-  /**
-   * The name envelope of the provider behind the model.
-   * @defaultValue `'universal'` (fits every provider)
-   */
-  envelope?: EnvelopeInput;
-  /**
-   * The schema dialect to project input schemas for. The AI SDK's provider packages convert JSON
-   * Schema themselves (`@ai-sdk/google` to Gemini's subset), so the default is normalisation only.
-   * @defaultValue `'mcp'`
-   */
-  schemaTarget?: SchemaTarget;
-}
+/**
+ * Options of {@link projectLanguageModelRequest}. The envelope defaults to `'universal'` (it fits
+ * every provider), `schemaTarget` to `'mcp'` (normalisation only): the AI SDK's provider packages
+ * convert JSON Schema themselves (`@ai-sdk/google` to Gemini's subset).
+ */
+export type AiSdkProjectionOptions = ProjectionOptions;
 
 /**
  * What {@link projectLanguageModelRequest} returns: the shared adapter shape. The
@@ -38,7 +28,7 @@ export type ProjectedLanguageModelRequest<TRequest> = ProjectedRequest<
 const TOOL_CALLS = { type: ['tool-call', 'tool-result'] };
 
 /** The AI SDK's call options (`LanguageModelV4CallOptions`) as data; provider tools are left alone. */
-const LANGUAGE_MODEL_FORMAT: WireFormat<AiSdkProjectionOptions> = {
+const LANGUAGE_MODEL_FORMAT: WireFormat = {
   subject: 'AI SDK call options',
   expected: 'call options with a prompt (LanguageModelV4CallOptions)',
   provider: 'the provider',
@@ -50,8 +40,6 @@ const LANGUAGE_MODEL_FORMAT: WireFormat<AiSdkProjectionOptions> = {
       declarations: [
         {
           at: ['*', { type: ['function'] }],
-          name: 'name',
-          description: 'description',
           schemas: [{ at: ['inputSchema'] }],
           schemaRequired: true,
           strict: 'strict',
@@ -104,9 +92,5 @@ export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
   params: TParams,
   options?: AiSdkProjectionOptions,
 ): ProjectedLanguageModelRequest<TParams> {
-  return projectWireRequest(
-    LANGUAGE_MODEL_FORMAT,
-    params,
-    options,
-  ) as ProjectedLanguageModelRequest<TParams>;
+  return projectWireRequest(LANGUAGE_MODEL_FORMAT, params, options);
 }

@@ -48,8 +48,6 @@ const MESSAGES_FORMAT: WireFormat = {
       declarations: [
         {
           at: ['*', { type: [undefined, null, 'custom'] }],
-          name: 'name',
-          description: 'description',
           schemas: [{ at: ['input_schema'] }],
           schemaRequired: true,
         },
@@ -57,7 +55,7 @@ const MESSAGES_FORMAT: WireFormat = {
     },
   ],
   uniqueNames: true,
-  choice: [{ at: ['tool_choice', { type: ['tool'] }], name: 'name' }],
+  choice: [{ at: ['tool_choice', { type: ['tool'] }] }],
   withoutChoice(request) {
     const { name: _name, ...rest } = request.tool_choice as Record<string, unknown>;
     return withProperty(request, 'tool_choice', { ...rest, type: 'auto' });
@@ -65,23 +63,20 @@ const MESSAGES_FORMAT: WireFormat = {
   history: {
     at: 'messages',
     sites: [
-      { at: ['content', '*', TOOL_USE], name: 'name', arguments: 'input' },
+      { at: ['content', '*', TOOL_USE], arguments: 'input' },
       { at: [...TOOL_REFERENCES, { type: ['tool_reference'] }], name: 'tool_name' },
     ],
   },
-  response: [{ at: ['content', '*', TOOL_USE], name: 'name', arguments: 'input' }],
+  response: [{ at: ['content', '*', TOOL_USE], arguments: 'input' }],
   stream: {
     calls: [
       {
         at: [{ type: ['message_start'] }, 'message', 'content', '*', TOOL_USE],
-        name: 'name',
         arguments: 'input',
       },
     ],
     hold: {
-      starts: [
-        { at: [{ type: ['content_block_start'] }, 'content_block', TOOL_USE], name: 'name' },
-      ],
+      starts: [{ at: [{ type: ['content_block_start'] }, 'content_block', TOOL_USE] }],
       fragments: [
         {
           at: [{ type: ['content_block_delta'] }, 'delta', { type: ['input_json_delta'] }],
@@ -138,9 +133,5 @@ export function projectMessagesRequest<TRequest extends MessagesRequestLike>(
   request: TRequest,
   options?: ProjectionOptions,
 ): ProjectedMessagesRequest<TRequest> {
-  return projectWireRequest(
-    MESSAGES_FORMAT,
-    request,
-    options,
-  ) as ProjectedMessagesRequest<TRequest>;
+  return projectWireRequest(MESSAGES_FORMAT, request, options);
 }

@@ -1,4 +1,3 @@
-import type { EnvelopeInput } from '../../core/envelope.js';
 import type {
   ProjectedRequest,
   ProjectionOptions,
@@ -12,14 +11,11 @@ import type {
   BedrockConverseStreamEvent,
 } from './bedrock-wire.js';
 
-/** Options of {@link projectConverseRequest} and {@link wrapBedrock}. */
-export interface BedrockProjectionOptions extends ProjectionOptions {
-  /**
-   * The name envelope. Bedrock holds every model to `[a-zA-Z0-9_-]{1,64}`.
-   * @defaultValue `'bedrock'`
-   */
-  envelope?: EnvelopeInput;
-}
+/**
+ * Options of {@link projectConverseRequest} and {@link wrapBedrock}; the envelope defaults to
+ * `'bedrock'`, as Bedrock holds every model to `[a-zA-Z0-9_-]{1,64}`.
+ */
+export type BedrockProjectionOptions = ProjectionOptions;
 
 /**
  * What {@link projectConverseRequest} returns: the shared adapter shape. `contentBlockStart` carries
@@ -51,8 +47,6 @@ const CONVERSE_FORMAT: WireFormat = {
       declarations: [
         {
           at: ['*', 'toolSpec'],
-          name: 'name',
-          description: 'description',
           schemas: [{ at: ['inputSchema', 'json'] }],
           omitEmptyDescription: true,
         },
@@ -60,7 +54,7 @@ const CONVERSE_FORMAT: WireFormat = {
     },
   ],
   uniqueNames: true,
-  choice: [{ at: ['toolConfig', 'toolChoice', 'tool'], name: 'name' }],
+  choice: [{ at: ['toolConfig', 'toolChoice', 'tool'] }],
   // The model chooses among the other tools.
   withoutChoice: (request) =>
     withProperty(
@@ -71,17 +65,15 @@ const CONVERSE_FORMAT: WireFormat = {
   history: {
     at: 'messages',
     sites: [
-      { at: ['content', '*', 'toolUse'], name: 'name', arguments: 'input' },
-      { at: ['content', '*', 'toolAddition', 'tool', { serverName: [undefined] }], name: 'name' },
-      { at: ['content', '*', 'toolRemoval', 'tool', { serverName: [undefined] }], name: 'name' },
+      { at: ['content', '*', 'toolUse'], arguments: 'input' },
+      { at: ['content', '*', 'toolAddition', 'tool', { serverName: [undefined] }] },
+      { at: ['content', '*', 'toolRemoval', 'tool', { serverName: [undefined] }] },
     ],
   },
-  response: [
-    { at: ['output', 'message', 'content', '*', 'toolUse'], name: 'name', arguments: 'input' },
-  ],
+  response: [{ at: ['output', 'message', 'content', '*', 'toolUse'], arguments: 'input' }],
   stream: {
     hold: {
-      starts: [{ at: ['contentBlockStart', 'start', 'toolUse'], name: 'name' }],
+      starts: [{ at: ['contentBlockStart', 'start', 'toolUse'] }],
       fragments: [{ at: ['contentBlockDelta', 'delta', 'toolUse'], arguments: 'input' }],
       key: (trail) => blockIndex(trail[1]),
       ends: (event) => {
@@ -135,9 +127,5 @@ export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
   request: TRequest,
   options?: BedrockProjectionOptions,
 ): ProjectedConverseRequest<TRequest> {
-  return projectWireRequest(
-    CONVERSE_FORMAT,
-    request,
-    options,
-  ) as ProjectedConverseRequest<TRequest>;
+  return projectWireRequest(CONVERSE_FORMAT, request, options);
 }

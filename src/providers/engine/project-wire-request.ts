@@ -23,6 +23,7 @@ import { createStreamResolver } from './resolve-wire-stream.js';
 import type { DeclarationSite, NameSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
   memberCanonical,
+  nameField,
   projectName,
   readArguments,
   resolveCall,
@@ -54,11 +55,11 @@ type Restore = (args: unknown) => unknown;
  * const { response } = projected.resolveResponse(completion);
  * ```
  */
-export function projectWireRequest<TRequest, TOptions extends ProjectionOptions>(
+export function projectWireRequest<TRequest, TOptions extends ProjectionOptions, TResponse, TEvent>(
   format: WireFormat<TOptions>,
   request: TRequest,
   options: TOptions | undefined,
-): ProjectedRequest<TRequest, unknown, unknown> {
+): ProjectedRequest<TRequest, TResponse, TEvent> {
   assertShape(format, request);
   const state = remember(requests, request as Json, [format, options], partsOf(format), () =>
     projectState(format, request as Json, options ?? ({} as TOptions)),
@@ -175,7 +176,7 @@ function projectState<TOptions extends ProjectionOptions>(
     for (const declaration of site.declarations) {
       if (declaration.namespace === undefined || spaces === undefined) continue;
       visitPath(list, declaration.at, (holder, trail) => {
-        const name = isRecord(holder) ? holder[declaration.name] : undefined;
+        const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
         if (declaration.namespace === 'self') spaces[0]?.add(name);
         else add(name, (trail.at(-3) as Json | undefined)?.name);
       });
@@ -211,7 +212,7 @@ function projectState<TOptions extends ProjectionOptions>(
   ];
   const key = [
     format.schemaTarget(options, names.flat.map.envelope.id),
-    options.describeAliases !== false,
+    options.describeAliases ?? true,
     names.namespace?.map,
     names.member?.map,
   ];
@@ -319,8 +320,8 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
   if (fingerprint === undefined) {
     fingerprint = compileFingerprint(
       format.history.sites.map((site) => {
-        const fields = [site.name, site.namespace, site.arguments].filter(
-          (field) => field !== undefined,
+        const fields = [nameField(site), site.namespace, site.arguments].filter(
+          (field) => typeof field === 'string',
         );
         const leaf = (holder: unknown, values: unknown[]): void => {
           if (isRecord(holder)) for (const field of fields) values.push(holder[field]);
@@ -340,9 +341,8 @@ function listFingerprint(site: ToolListSite): Fingerprint<object> {
   if (fingerprint === undefined) {
     fingerprint = compileFingerprint(
       site.declarations.map((declaration) => {
-        const fields = [declaration.name, declaration.description, declaration.strict].filter(
-          (field) => field !== undefined,
-        );
+        const { name = 'name', description = 'description', strict } = declaration;
+        const fields = [name, description, strict].filter((field) => field !== undefined);
         const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
         const leaf = (holder: unknown, values: unknown[]): void => {
           if (!isRecord(holder)) return;
@@ -388,7 +388,13 @@ function projectList(
       restorers: [],
       leftOut: [],
     };
-    const context = { names, target: key[0] as SchemaTarget, seen: new Set<string>(), projected };
+    const context = {
+      names,
+      target: key[0] as SchemaTarget,
+      notes: key[1] as boolean | 'whole',
+      seen: new Set<string>(),
+      projected,
+    };
     for (const declaration of site.declarations) {
       projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
         projectDeclaration(format, declaration, holder, trail, context),
@@ -405,13 +411,19 @@ function projectDeclaration(
   site: DeclarationSite,
   holder: unknown,
   trail: readonly unknown[],
-  context: { names: WireNames; target: SchemaTarget; seen: Set<string>; projected: ListProjection },
+  context: {
+    names: WireNames;
+    target: SchemaTarget;
+    notes: boolean | 'whole';
+    seen: Set<string>;
+    projected: ListProjection;
+  },
 ): unknown {
   const { names, target, seen, projected } = context;
-  if (!isRecord(holder) || typeof holder[site.name] !== 'string') return holder;
-  const name = holder[site.name] as string;
-  if (site.namespace === 'self')
-    return withProperty(holder, site.name, names.namespace?.toWire(name));
+  const { name: field = 'name', description: about = 'description' } = site;
+  if (!isRecord(holder) || typeof holder[field] !== 'string') return holder;
+  const name = holder[field] as string;
+  if (site.namespace === 'self') return withProperty(holder, field, names.namespace?.toWire(name));
   if (format.uniqueNames === true) {
     // The provider rejects the whole request when two tools share a name.
     if (seen.has(name)) {
@@ -429,31 +441,31 @@ function projectDeclaration(
   const canonical = space === undefined ? name : memberCanonical(names, space, name);
   let next = withProperty(
     holder,
-    site.name,
+    field,
     space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
   );
-  if (site.description !== undefined) {
-    const given = holder[site.description];
-    const aliased =
-      space !== undefined &&
-      (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
-    const description =
-      space === undefined
-        ? names.flat.describe(name, given)
-        : aliased
-          ? describeAlias({
-              canonical,
-              description: typeof given === 'string' ? given : undefined,
-              separator: names.separator,
-            })
-          : given;
-    if (description !== undefined) next = withProperty(next, site.description, description);
-    if (site.omitEmptyDescription === true && next[site.description] === '')
-      next = withProperty(next, site.description, undefined);
-  }
+  const given = holder[about];
+  const aliased =
+    space !== undefined &&
+    context.notes !== false &&
+    (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
+  const description =
+    space === undefined
+      ? names.flat.describe(name, given)
+      : aliased
+        ? describeAlias({
+            canonical,
+            description: typeof given === 'string' ? given : undefined,
+            separator: names.separator,
+            whole: context.notes === 'whole',
+          })
+        : given;
+  if (description !== undefined) next = withProperty(next, about, description);
+  if (site.omitEmptyDescription === true && next[about] === '')
+    next = withProperty(next, about, undefined);
   const strict = site.strict !== undefined && holder[site.strict] === true;
-  for (const field of site.schemas ?? []) {
-    const path = field.at as readonly string[];
+  for (const schemaSite of site.schemas ?? []) {
+    const path = schemaSite.at as readonly string[];
     const schema = readAt(holder, path);
     if (schema === undefined && site.schemaRequired !== true) continue;
     const result = projectToolSchemaByContent({
@@ -461,7 +473,7 @@ function projectDeclaration(
       target,
       tool: canonical,
       ...(strict ? { strict } : {}),
-      ...(field.jsonSchema === true ? { jsonSchema: true } : {}),
+      ...(schemaSite.jsonSchema === true ? { jsonSchema: true } : {}),
     });
     projected.warnings.push(...result.warnings);
     if (result.quarantined) {

@@ -54,7 +54,7 @@ export function toolList(
   for (const declaration of site.declarations) {
     if (declaration.namespace !== undefined) continue;
     visitPath(list, declaration.at, (holder) => {
-      const name = isRecord(holder) ? holder[declaration.name] : undefined;
+      const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
       if (typeof name === 'string') set.add(name);
     });
   }

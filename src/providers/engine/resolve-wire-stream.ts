@@ -1,7 +1,7 @@
 import type { ResolvedStreamEvents } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { StreamFormat } from './wire-format.js';
-import { resolveCall, type WireNames } from './wire-names.js';
+import { nameField, resolveCall, type WireNames } from './wire-names.js';
 import { isRecord, updatePath, visitPath, withProperty } from './wire-path.js';
 
 type Json = Record<string, unknown>;
@@ -57,7 +57,7 @@ export function createStreamResolver(
           const { holder: call, canonical } = resolveCall(holder, site, names, resolutions, false);
           if (key === undefined || !isRecord(call)) return call;
           // A name starts a call: a key seen before (a reused index) starts afresh.
-          if (typeof call[site.name ?? ''] === 'string') held.delete(key);
+          if (typeof call[nameField(site) ?? ''] === 'string') held.delete(key);
           if (canonical !== undefined && names.flat.rewritesArguments(canonical))
             held.set(key, { canonical, pieces: [] });
           const entry = held.get(key);

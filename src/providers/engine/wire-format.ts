@@ -5,29 +5,27 @@ import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import type { WirePath } from './wire-path.js';
 
 /**
- * A place that holds a tool name: the path to its holder and the holder's field. Without `name`,
- * the value at `at` is the name itself (a string in a list, as Gemini's `allowedFunctionNames`).
+ * A place that holds a tool name: the path from the root (request, history item, response, stream
+ * event) to the holder, and the holder's fields. `name` defaults to `'name'`; `null` means the
+ * value at `at` is the name itself (a string in a list, as Gemini's `allowedFunctionNames`).
  */
 export interface NameSite {
-  /** The path from the root (request, history item, response, stream event) to the holder. */
   readonly at: WirePath;
-  /** The holder's field with the name. */
-  readonly name?: string;
-  /** The holder's field with the call's arguments, when it is a call. */
+  readonly name?: string | null;
+  /** The call's arguments, as JSON text (`text`, OpenAI) or as an object. */
   readonly arguments?: string;
-  /** True when the arguments are JSON text (OpenAI), false when they are an object. */
   readonly text?: boolean;
-  /** The holder's field with a namespace (Responses): then the name is a member of it. */
+  /** A namespace (Responses): the name is then a member of it. */
   readonly namespace?: string;
 }
 
-/** A tool definition inside a tool list: its name, description, schema and strict fields. */
+/** A tool definition inside a tool list; `name` and `description` default to those fields. */
 export interface DeclarationSite {
   /** The path from the list to the definition (`['*', 'function']`). */
   readonly at: WirePath;
-  readonly name: string;
+  readonly name?: string;
   readonly description?: string;
-  /** Where the input schema sits, as a path from the definition; `jsonSchema` for Gemini's `parametersJsonSchema`. */
+  /** Where input schemas sit in the definition; `jsonSchema` for Gemini's `parametersJsonSchema`. */
   readonly schemas?: readonly { readonly at: WirePath; readonly jsonSchema?: boolean }[];
   /** A schema is projected even when the definition has none (the provider requires one). */
   readonly schemaRequired?: boolean;
@@ -44,7 +42,6 @@ export interface DeclarationSite {
 
 /** A list of tool definitions (memoised as one unit: hosts resend it on every turn). */
 export interface ToolListSite {
-  /** The path from the request to the list. */
   readonly at: WirePath;
   readonly declarations: readonly DeclarationSite[];
 }
@@ -84,16 +81,14 @@ export interface StreamFormat {
  * events, and the holding back of streamed arguments.
  */
 export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptions> {
-  /** The request's name in messages (`OpenAI Chat Completions request`). */
+  /** The request's name in messages (`OpenAI Chat Completions request`), and what to pass. */
   readonly subject: string;
-  /** What to pass, for the message of a request that is not an object. */
   readonly expected?: string;
   /** The provider's name in warnings (`Anthropic`). */
   readonly provider: string;
   /** Fields that must be arrays, and fields that must be arrays when present. */
   readonly arrays?: readonly string[];
   readonly optionalArrays?: readonly string[];
-  /** The default envelope. */
   readonly envelope: EnvelopeInput;
   /** The schema dialect of the tool definitions. */
   schemaTarget(options: TOptions, envelopeId: string): SchemaTarget;

@@ -35,6 +35,14 @@ function namespaceOf(holder: Json, site: NameSite, names: WireNames): string | u
 }
 
 /**
+ * The holder's field with the name at a site (`null`: the value at the site is the name).
+ * @internal
+ */
+export function nameField(site: NameSite): string | null {
+  return site.name === undefined ? 'name' : site.name;
+}
+
+/**
  * The name a holder at a site carries, and its namespace when it is a namespace member.
  * @internal
  */
@@ -43,10 +51,11 @@ export function siteNames(
   site: NameSite,
   hasNamespaces: boolean,
 ): { name: unknown; space: unknown } {
-  if (site.name === undefined) return { name: holder, space: undefined };
+  const field = nameField(site);
+  if (field === null) return { name: holder, space: undefined };
   if (!isRecord(holder)) return { name: undefined, space: undefined };
   const space = hasNamespaces && site.namespace !== undefined ? holder[site.namespace] : undefined;
-  return { name: holder[site.name], space: typeof space === 'string' ? space : undefined };
+  return { name: holder[field], space: typeof space === 'string' ? space : undefined };
 }
 
 /**
@@ -56,15 +65,16 @@ export function siteNames(
  */
 export function projectName(holder: unknown, site: NameSite, names: WireNames): unknown {
   const { flat } = names;
-  if (site.name === undefined) return typeof holder === 'string' ? flat.toWire(holder) : holder;
-  if (!isRecord(holder) || typeof holder[site.name] !== 'string') return holder;
-  const name = holder[site.name] as string;
+  const field = nameField(site);
+  if (field === null) return typeof holder === 'string' ? flat.toWire(holder) : holder;
+  if (!isRecord(holder) || typeof holder[field] !== 'string') return holder;
+  const name = holder[field] as string;
   const space = namespaceOf(holder, site, names);
   if (space !== undefined) {
     const next = withProperty(holder, site.namespace as string, names.namespace?.toWire(space));
-    return withProperty(next, site.name, names.member?.toWire(name));
+    return withProperty(next, field, names.member?.toWire(name));
   }
-  const next = withProperty(holder, site.name, flat.toWire(name));
+  const next = withProperty(holder, field, flat.toWire(name));
   if (site.arguments === undefined || !flat.hasArgumentNames(name)) return next;
   const args = readArguments(holder[site.arguments], site.text === true);
   const projected = flat.projectArguments(name, args);
@@ -100,10 +110,10 @@ export function resolveCall(
   resolutions: NameResolution[],
   restore: boolean,
 ): { holder: unknown; canonical: string | undefined } {
-  if (site.name === undefined || !isRecord(holder) || typeof holder[site.name] !== 'string') {
+  const field = nameField(site);
+  if (field === null || !isRecord(holder) || typeof holder[field] !== 'string')
     return { holder, canonical: undefined };
-  }
-  const name = holder[site.name] as string;
+  const name = holder[field] as string;
   const space = namespaceOf(holder, site, names);
   let next: Json;
   let canonical: string | undefined;
@@ -123,16 +133,16 @@ export function resolveCall(
       site.namespace as string,
       flat === undefined ? namespace.name : undefined,
     );
-    next = withProperty(next, site.name, flat ?? member.name);
+    next = withProperty(next, field, flat ?? member.name);
   } else {
     const resolution = names.flat.resolve(name);
     resolutions.push(resolution);
     canonical = resolution.canonical;
-    next = withProperty(holder, site.name, resolution.name);
+    next = withProperty(holder, field, resolution.name);
   }
-  const field = site.arguments;
-  const value = field === undefined ? undefined : next[field];
-  if (!restore || field === undefined || canonical === undefined || value === undefined)
+  const args = site.arguments;
+  const value = args === undefined ? undefined : next[args];
+  if (!restore || args === undefined || canonical === undefined || value === undefined)
     return { holder: next, canonical };
   const restored =
     site.text === true
@@ -143,7 +153,7 @@ export function resolveCall(
   if (restored === undefined) return { holder: next, canonical };
   resolutions.push(...restored.resolutions);
   return {
-    holder: withProperty(next, field, 'text' in restored ? restored.text : restored.arguments),
+    holder: withProperty(next, args, 'text' in restored ? restored.text : restored.arguments),
     canonical,
   };
 }

@@ -1,4 +1,3 @@
-import type { EnvelopeInput } from '../../core/envelope.js';
 import type {
   ProjectedRequest,
   ProjectionOptions,
@@ -9,17 +8,11 @@ import { isRecord, LEFT_OUT, updatePath } from '../engine/wire-path.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
 
 /**
- * Options of {@link projectGenerateContentRequest} and {@link wrapGemini}: the options every
- * adapter shares.
+ * Options of {@link projectGenerateContentRequest} and {@link wrapGemini}. The envelope defaults
+ * to `'gemini'` (the Gemini API); `'vertex'` is Vertex AI (no `:` in names), and input schemas
+ * are projected for the same surface.
  */
-export interface GeminiProjectionOptions extends ProjectionOptions {
-  /**
-   * The name envelope: `gemini` for the Gemini API, `vertex` for Vertex AI (no `:` in names).
-   * The input schemas of `parameters` are projected for the same surface.
-   * @defaultValue `'gemini'`
-   */
-  envelope?: EnvelopeInput;
-}
+export type GeminiProjectionOptions = ProjectionOptions;
 
 /**
  * What {@link projectGenerateContentRequest} returns: the shared adapter shape. Gemini streams
@@ -34,7 +27,6 @@ export type ProjectedGenerateContentRequest<TRequest> = ProjectedRequest<
 const CALLS: readonly NameSite[] = [
   {
     at: ['candidates', '*', 'content', 'parts', '*', 'functionCall'],
-    name: 'name',
     arguments: 'args',
   },
 ];
@@ -57,8 +49,6 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
       declarations: [
         {
           at: ['*', 'functionDeclarations', '*'],
-          name: 'name',
-          description: 'description',
           // The caller chose the schema field; keep it. `parameters` takes Gemini's OpenAPI
           // subset, `parametersJsonSchema` takes JSON Schema.
           schemas: [{ at: ['parameters'] }, { at: ['parametersJsonSchema'], jsonSchema: true }],
@@ -67,17 +57,17 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
     },
   ],
   uniqueNames: true,
-  choice: [{ at: ALLOWED }],
+  choice: [{ at: ALLOWED, name: null }],
   // A function left out of the declarations cannot be allowed either (Gemini rejects the name).
   withoutChoice: (request, leftOut) =>
     updatePath(request, ALLOWED, (name) => (leftOut.has(name as string) ? LEFT_OUT : name)),
   history: {
     at: 'contents',
     sites: [
-      { at: ['parts', '*', 'functionCall'], name: 'name', arguments: 'args' },
-      { at: ['parts', '*', 'functionResponse'], name: 'name' },
-      { at: ['functionCall'], name: 'name', arguments: 'args' },
-      { at: ['functionResponse'], name: 'name' },
+      { at: ['parts', '*', 'functionCall'], arguments: 'args' },
+      { at: ['parts', '*', 'functionResponse'] },
+      { at: ['functionCall'], arguments: 'args' },
+      { at: ['functionResponse'] },
     ],
   },
   response: CALLS,
@@ -120,9 +110,5 @@ export function projectGenerateContentRequest<TRequest extends GeminiGenerateCon
   request: TRequest,
   options?: GeminiProjectionOptions,
 ): ProjectedGenerateContentRequest<TRequest> {
-  return projectWireRequest(
-    GENERATE_CONTENT_FORMAT,
-    request,
-    options,
-  ) as ProjectedGenerateContentRequest<TRequest>;
+  return projectWireRequest(GENERATE_CONTENT_FORMAT, request, options);
 }

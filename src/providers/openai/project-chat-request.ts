@@ -19,8 +19,8 @@ const FUNCTION = { type: ['function'] };
 const CUSTOM = { type: ['custom'] };
 /** A call (a history tool call, a response tool call): a function with JSON text arguments, or a custom tool. */
 const calls = (at: WirePath): NameSite[] => [
-  { at: [...at, 'function'], name: 'name', arguments: 'arguments', text: true },
-  { at: [...at, 'custom'], name: 'name' },
+  { at: [...at, 'function'], arguments: 'arguments', text: true },
+  { at: [...at, 'custom'] },
 ];
 const ALLOWED: WirePath = [
   'tool_choice',
@@ -51,28 +51,24 @@ const CHAT_FORMAT: WireFormat = {
       declarations: [
         {
           at: ['*', FUNCTION, 'function'],
-          name: 'name',
-          description: 'description',
           // OpenAI takes a missing `parameters` as an empty parameter list.
           schemas: [{ at: ['parameters'] }],
           strict: 'strict',
         },
-        { at: ['*', CUSTOM, 'custom'], name: 'name', description: 'description' },
+        { at: ['*', CUSTOM, 'custom'] },
       ],
     },
     {
       at: ['functions'],
-      declarations: [
-        { at: ['*'], name: 'name', description: 'description', schemas: [{ at: ['parameters'] }] },
-      ],
+      declarations: [{ at: ['*'], schemas: [{ at: ['parameters'] }] }],
     },
   ],
   choice: [
-    { at: ['tool_choice', FUNCTION, 'function'], name: 'name' },
-    { at: ['tool_choice', CUSTOM, 'custom'], name: 'name' },
-    { at: [...ALLOWED, FUNCTION, 'function'], name: 'name' },
-    { at: [...ALLOWED, CUSTOM, 'custom'], name: 'name' },
-    { at: ['function_call'], name: 'name' },
+    { at: ['tool_choice', FUNCTION, 'function'] },
+    { at: ['tool_choice', CUSTOM, 'custom'] },
+    { at: [...ALLOWED, FUNCTION, 'function'] },
+    { at: [...ALLOWED, CUSTOM, 'custom'] },
+    { at: ['function_call'] },
   ],
   // OpenAI rejects a choice of a function not in `tools`: left-out tools leave `allowed_tools`, and
   // a choice that names none of the offered tools becomes `auto`.
@@ -89,8 +85,8 @@ const CHAT_FORMAT: WireFormat = {
   history: {
     at: 'messages',
     sites: [
-      { at: [{ role: ['function'] }], name: 'name' },
-      { at: ['function_call'], name: 'name' },
+      { at: [{ role: ['function'] }] },
+      { at: ['function_call'] },
       ...calls(['tool_calls', '*']),
     ],
   },
@@ -98,7 +94,6 @@ const CHAT_FORMAT: WireFormat = {
     ...calls(['choices', '*', 'message', 'tool_calls', '*']),
     {
       at: ['choices', '*', 'message', 'function_call'],
-      name: 'name',
       arguments: 'arguments',
       text: true,
     },
@@ -121,10 +116,9 @@ const CHAT_FORMAT: WireFormat = {
       starts: [
         {
           at: ['choices', '*', 'delta', 'tool_calls', '*', 'function'],
-          name: 'name',
           fragment: 'arguments',
         },
-        { at: ['choices', '*', 'delta', 'function_call'], name: 'name' },
+        { at: ['choices', '*', 'delta', 'function_call'] },
       ],
       key: (trail) =>
         trail.length === 7
@@ -180,5 +174,5 @@ export function projectChatRequest<TRequest extends ChatRequestLike>(
   request: TRequest,
   options?: ProjectionOptions,
 ): ProjectedChatRequest<TRequest> {
-  return projectWireRequest(CHAT_FORMAT, request, options) as ProjectedChatRequest<TRequest>;
+  return projectWireRequest(CHAT_FORMAT, request, options);
 }

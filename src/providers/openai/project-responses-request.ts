@@ -43,17 +43,14 @@ const NAMESPACE = { type: ['namespace'] };
 /** A call item: a function call (JSON text arguments) or a custom tool call, maybe in a namespace. */
 const call = (at: WirePath, withArguments = true): NameSite => ({
   at: [...at, { type: ['function_call', 'custom_tool_call'] }],
-  name: 'name',
   namespace: 'namespace',
   ...(withArguments ? { arguments: 'arguments', text: true } : {}),
 });
 const CHOICE: readonly NameSite[] = [
-  { at: ['tool_choice', TOOL], name: 'name' },
-  { at: ['tool_choice', { type: ['allowed_tools'] }, 'tools', '*', TOOL], name: 'name' },
+  { at: ['tool_choice', TOOL] },
+  { at: ['tool_choice', { type: ['allowed_tools'] }, 'tools', '*', TOOL] },
 ];
 const DECLARATION = {
-  name: 'name',
-  description: 'description',
   schemas: [{ at: ['parameters'] }],
   strict: 'strict',
 };
@@ -73,7 +70,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       declarations: [
         { ...DECLARATION, at: ['*', TOOL] },
         { ...DECLARATION, at: ['*', NAMESPACE, 'tools', '*'], namespace: 'parent' },
-        { at: ['*', NAMESPACE], name: 'name', namespace: 'self' },
+        { at: ['*', NAMESPACE], namespace: 'self' },
       ],
     },
   ],
@@ -192,9 +189,5 @@ export function projectResponsesRequest<TRequest extends ResponsesRequestLike>(
   request: TRequest,
   options?: ResponsesProjectionOptions,
 ): ProjectedResponsesRequest<TRequest> {
-  return projectWireRequest(
-    RESPONSES_FORMAT,
-    request,
-    options,
-  ) as ProjectedResponsesRequest<TRequest>;
+  return projectWireRequest(RESPONSES_FORMAT, request, options);
 }
