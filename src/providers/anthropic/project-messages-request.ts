@@ -31,7 +31,7 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
     'Anthropic tool search: `tool_reference.tool_name` is at most 64 characters (Anthropic tool search documentation; anthropics/claude-code#20830).',
 });
 
-const TOOL_USE = { type: ['tool_use'] };
+const TOOL_USES = ['content', '*', { type: ['tool_use'] }];
 const TOOL_REFERENCES = ['content', '*', { type: ['tool_result'] }, 'content', '*'];
 
 /** The Messages API as data: client tools (no `type`, or `custom`; server tools carry a versioned type). */
@@ -63,20 +63,17 @@ const MESSAGES_FORMAT: WireFormat = {
   history: {
     at: 'messages',
     sites: [
-      { at: ['content', '*', TOOL_USE], arguments: 'input' },
+      { at: TOOL_USES, arguments: 'input' },
       { at: [...TOOL_REFERENCES, { type: ['tool_reference'] }], name: 'tool_name' },
     ],
   },
-  response: [{ at: ['content', '*', TOOL_USE], arguments: 'input' }],
+  response: [{ at: TOOL_USES, arguments: 'input' }],
   stream: {
-    calls: [
-      {
-        at: [{ type: ['message_start'] }, 'message', 'content', '*', TOOL_USE],
-        arguments: 'input',
-      },
-    ],
+    calls: [{ at: [{ type: ['message_start'] }, 'message', ...TOOL_USES], arguments: 'input' }],
     hold: {
-      starts: [{ at: [{ type: ['content_block_start'] }, 'content_block', TOOL_USE] }],
+      starts: [
+        { at: [{ type: ['content_block_start'] }, 'content_block', { type: ['tool_use'] }] },
+      ],
       fragments: [
         {
           at: [{ type: ['content_block_delta'] }, 'delta', { type: ['input_json_delta'] }],

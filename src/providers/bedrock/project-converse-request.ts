@@ -4,7 +4,7 @@ import type {
 } from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { WireFormat } from '../engine/wire-format.js';
-import { isRecord, visitPath, withProperty } from '../engine/wire-path.js';
+import { isRecord, updatePath, visitPath, withProperty } from '../engine/wire-path.js';
 import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
@@ -27,6 +27,8 @@ export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
   BedrockConverseResponse,
   BedrockConverseStreamEvent
 >;
+
+type Json = Record<string, unknown>;
 
 const blockIndex = (holder: unknown): string | undefined => {
   const index = isRecord(holder) ? holder.contentBlockIndex : undefined;
@@ -57,10 +59,8 @@ const CONVERSE_FORMAT: WireFormat = {
   choice: [{ at: ['toolConfig', 'toolChoice', 'tool'] }],
   // The model chooses among the other tools.
   withoutChoice: (request) =>
-    withProperty(
-      request,
-      'toolConfig',
-      withProperty(request.toolConfig as object, 'toolChoice', undefined),
+    updatePath(request, ['toolConfig'], (config) =>
+      withProperty(config as Json, 'toolChoice', undefined),
     ),
   history: {
     at: 'messages',
@@ -76,10 +76,7 @@ const CONVERSE_FORMAT: WireFormat = {
       starts: [{ at: ['contentBlockStart', 'start', 'toolUse'] }],
       fragments: [{ at: ['contentBlockDelta', 'delta', 'toolUse'], arguments: 'input' }],
       key: (trail) => blockIndex(trail[1]),
-      ends: (event) => {
-        const index = blockIndex(event.contentBlockStop);
-        return index === undefined ? [] : [index];
-      },
+      ends: (event) => [blockIndex(event.contentBlockStop)],
       release: (key, text) => ({
         contentBlockDelta: { contentBlockIndex: Number(key), delta: { toolUse: { input: text } } },
       }),
@@ -87,18 +84,13 @@ const CONVERSE_FORMAT: WireFormat = {
   },
   check(request) {
     let usesTools = false;
-    visitPath(request, ['messages', '*', 'content', '*'], (block) => {
-      if (isRecord(block) && (isRecord(block.toolUse) || isRecord(block.toolResult)))
-        usesTools = true;
-    });
-    if (!usesTools || isRecord(request.toolConfig)) return [];
-    return [
-      {
-        code: 'TOOL_CONFIG_REQUIRED',
-        message:
-          'Request: the history has toolUse or toolResult blocks but there is no toolConfig, which Bedrock rejects; pass the tools of the conversation in toolConfig.',
-      },
-    ];
+    if (!isRecord(request.toolConfig))
+      visitPath(request, ['messages', '*', 'content', '*'], (block) => {
+        usesTools ||= isRecord(block) && (isRecord(block.toolUse) || isRecord(block.toolResult));
+      });
+    const message =
+      'Request: the history has toolUse or toolResult blocks but there is no toolConfig, which Bedrock rejects; pass the tools of the conversation in toolConfig.';
+    return usesTools ? [{ code: 'TOOL_CONFIG_REQUIRED', message }] : [];
   },
 };
 

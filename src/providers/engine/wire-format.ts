@@ -54,12 +54,10 @@ export interface HeldArguments {
   readonly fragments?: readonly NameSite[];
   /** The key of the call a holder belongs to, from the values walked through (`trail[0]` is the event). */
   key(trail: readonly unknown[]): string | undefined;
-  /** The keys of held calls that this event ends. */
-  ends(event: Record<string, unknown>, held: readonly string[]): readonly string[];
-  /** The whole arguments text an end event carries itself (Responses `.done`), if any. */
-  endText?(event: Record<string, unknown>): string | undefined;
-  /** The end event with the restored arguments in it, when it carries them. */
-  restoreEnd?(event: Record<string, unknown>, text: string): Record<string, unknown>;
+  /** The keys of held calls that this event ends (`undefined`: none). */
+  ends(event: Record<string, unknown>, held: readonly string[]): readonly (string | undefined)[];
+  /** The end event's field with the whole arguments text (Responses `.done`), restored in place. */
+  readonly whole?: string;
   /** The event that releases a held call's restored arguments (`event`: the end, or the last event). */
   release(key: string, text: string, event: Record<string, unknown> | undefined): unknown;
 }

@@ -1,7 +1,7 @@
 import type { RequestProjection } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { NameSite } from './wire-format.js';
-import { isRecord, withProperty } from './wire-path.js';
+import { isRecord, updatePath, withProperty } from './wire-path.js';
 
 /**
  * The name maps of one request: the flat one (canonical names), and for formats with namespaces
@@ -156,4 +156,22 @@ export function resolveCall(
     holder: withProperty(next, args, 'text' in restored ? restored.text : restored.arguments),
     canonical,
   };
+}
+
+/**
+ * `value` with the calls at every site resolved and their arguments restored.
+ * @internal
+ */
+export function resolveCalls<TValue>(
+  value: TValue,
+  sites: readonly NameSite[],
+  names: WireNames,
+  resolutions: NameResolution[],
+): TValue {
+  let resolved = value;
+  for (const site of sites)
+    resolved = updatePath(resolved, site.at, (holder) => {
+      return resolveCall(holder, site, names, resolutions, true).holder;
+    });
+  return resolved;
 }

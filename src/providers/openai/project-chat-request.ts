@@ -22,13 +22,7 @@ const calls = (at: WirePath): NameSite[] => [
   { at: [...at, 'function'], arguments: 'arguments', text: true },
   { at: [...at, 'custom'] },
 ];
-const ALLOWED: WirePath = [
-  'tool_choice',
-  { type: ['allowed_tools'] },
-  'allowed_tools',
-  'tools',
-  '*',
-];
+const ALLOWED = ['tool_choice', { type: ['allowed_tools'] }, 'allowed_tools', 'tools', '*'];
 
 /** The name a choice (or an entry of `allowed_tools`) forces. */
 function choiceName(choice: unknown): unknown {
@@ -58,10 +52,7 @@ const CHAT_FORMAT: WireFormat = {
         { at: ['*', CUSTOM, 'custom'] },
       ],
     },
-    {
-      at: ['functions'],
-      declarations: [{ at: ['*'], schemas: [{ at: ['parameters'] }] }],
-    },
+    { at: ['functions'], declarations: [{ at: ['*'], schemas: [{ at: ['parameters'] }] }] },
   ],
   choice: [
     { at: ['tool_choice', FUNCTION, 'function'] },
@@ -92,11 +83,7 @@ const CHAT_FORMAT: WireFormat = {
   },
   response: [
     ...calls(['choices', '*', 'message', 'tool_calls', '*']),
-    {
-      at: ['choices', '*', 'message', 'function_call'],
-      arguments: 'arguments',
-      text: true,
-    },
+    { at: ['choices', '*', 'message', 'function_call'], arguments: 'arguments', text: true },
   ],
   stream: {
     // Some OpenAI-compatible servers send tool-call deltas without an `index`: a named call starts
@@ -114,10 +101,7 @@ const CHAT_FORMAT: WireFormat = {
       }),
     hold: {
       starts: [
-        {
-          at: ['choices', '*', 'delta', 'tool_calls', '*', 'function'],
-          fragment: 'arguments',
-        },
+        { at: ['choices', '*', 'delta', 'tool_calls', '*', 'function'], fragment: 'arguments' },
         { at: ['choices', '*', 'delta', 'function_call'] },
       ],
       key: (trail) =>
@@ -140,9 +124,7 @@ const CHAT_FORMAT: WireFormat = {
   },
 };
 
-/**
- * The result of {@link projectChatRequest}: the shared adapter shape.
- */
+/** The result of {@link projectChatRequest}: the shared adapter shape. */
 export type ProjectedChatRequest<TRequest extends ChatRequestLike> = ProjectedRequest<
   TRequest,
   ChatCompletionLike,
