@@ -17,11 +17,7 @@ import type {
  */
 export type BedrockProjectionOptions = ProjectionOptions;
 
-/**
- * What {@link projectConverseRequest} returns: the shared adapter shape. `contentBlockStart` carries
- * a streamed call's name; the input pieces of a call whose arguments must be rewritten are held
- * back and released as one piece just before its `contentBlockStop` (or by `flushStream`).
- */
+/** What {@link projectConverseRequest} returns: the shared adapter shape. */
 export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
   TRequest,
   BedrockConverseResponse,
@@ -29,11 +25,6 @@ export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
 >;
 
 type Json = Record<string, unknown>;
-
-const blockIndex = (holder: unknown): string | undefined => {
-  const index = isRecord(holder) ? holder.contentBlockIndex : undefined;
-  return typeof index === 'number' ? String(index) : undefined;
-};
 
 /** Bedrock Converse as data; a tool reference with a `serverName` is a Bedrock-side MCP tool. */
 const CONVERSE_FORMAT: WireFormat = {
@@ -75,8 +66,8 @@ const CONVERSE_FORMAT: WireFormat = {
     hold: {
       starts: [{ at: ['contentBlockStart', 'start', 'toolUse'] }],
       fragments: [{ at: ['contentBlockDelta', 'delta', 'toolUse'], arguments: 'input' }],
-      key: (trail) => blockIndex(trail[1]),
-      ends: (event) => [blockIndex(event.contentBlockStop)],
+      key: (trail) => (trail[1] as Json).contentBlockIndex,
+      ends: (event) => [(event.contentBlockStop as Json | undefined)?.contentBlockIndex],
       release: (key, text) => ({
         contentBlockDelta: { contentBlockIndex: Number(key), delta: { toolUse: { input: text } } },
       }),
@@ -95,23 +86,16 @@ const CONVERSE_FORMAT: WireFormat = {
 };
 
 /**
- * Projects the input of a Bedrock `ConverseCommand` or `ConverseStreamCommand` onto Bedrock's
- * name rule (`[a-zA-Z0-9_-]{1,64}`, for every model): every `toolSpec`, `toolChoice.tool` and
- * history `toolUse` (and `toolAddition` / `toolRemoval`) name goes out as a wire name, aliased
- * tools get a short note of their canonical server and tool, input schemas are projected for
- * Bedrock, and an empty `description` (which Bedrock rejects) is left out. Returns resolvers for
- * the response and the stream events.
+ * Projects the input of a Bedrock `ConverseCommand` or `ConverseStreamCommand`: `toolSpec` names
+ * and input schemas, `toolChoice.tool`, and the history's `toolUse` (and `toolAddition` /
+ * `toolRemoval`) names; an empty `description`, which Bedrock rejects, is left out.
  *
  * @example
  * ```ts
- * import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+ * import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
  * import { projectConverseRequest } from 'toolwire/bedrock';
  *
- * const { request, resolveResponse } = projectConverseRequest({
- *   modelId: 'anthropic.claude-sonnet-4-5',
- *   messages: [{ role: 'user', content: [{ text: 'Find the design doc' }] }],
- *   toolConfig: { tools: [{ toolSpec: { name: 'notion__search.pages', inputSchema: { json: schema } } }] },
- * });
+ * const { request, resolveResponse } = projectConverseRequest({ modelId, messages, toolConfig });
  * const { response } = resolveResponse(await client.send(new ConverseCommand(request)));
  * ```
  */

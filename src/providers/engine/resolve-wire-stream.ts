@@ -6,6 +6,9 @@ import { isRecord, updatePath, visitPath, withProperty } from './wire-path.js';
 
 type Json = Record<string, unknown>;
 
+const toKey = (key: unknown): string | undefined =>
+  typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+
 /**
  * The stream side of a projected request: `resolve` turns one event into the events to pass on,
  * holding back the argument pieces of a call whose arguments must be rewritten and releasing them,
@@ -44,7 +47,7 @@ export function createStreamResolver(
       last = next;
       for (const site of hold.starts) {
         next = updatePath(next, site.at, (holder, trail) => {
-          const key = hold.key(trail);
+          const key = toKey(hold.key(trail));
           const { holder: call, canonical } = resolveCall(holder, site, names, resolutions, false);
           if (key === undefined || !isRecord(call)) return call;
           // A name starts a call: a key seen before (a reused index) starts afresh.
@@ -61,7 +64,7 @@ export function createStreamResolver(
       let dropped = false;
       for (const site of hold.fragments ?? []) {
         visitPath(next, site.at, (holder, trail) => {
-          const key = hold.key(trail);
+          const key = toKey(hold.key(trail));
           const entry = key === undefined ? undefined : held.get(key);
           const piece = isRecord(holder) ? holder[site.arguments as string] : undefined;
           if (entry !== undefined && typeof piece === 'string') {
@@ -72,7 +75,8 @@ export function createStreamResolver(
       }
       if (dropped) return { events: [], resolutions };
       const events: unknown[] = [];
-      for (const key of held.size === 0 ? [] : hold.ends(next, [...held.keys()])) {
+      for (const end of held.size === 0 ? [] : hold.ends(next, [...held.keys()])) {
+        const key = toKey(end);
         if (key === undefined || !held.has(key)) continue;
         const whole = hold.whole === undefined ? undefined : next[hold.whole];
         const text = release(key, typeof whole === 'string' ? whole : undefined, resolutions);

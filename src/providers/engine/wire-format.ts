@@ -52,10 +52,12 @@ export interface HeldArguments {
   readonly starts: readonly (NameSite & { readonly fragment?: string })[];
   /** Argument fragments in events of their own (`arguments` names the field); dropped while held. */
   readonly fragments?: readonly NameSite[];
-  /** The key of the call a holder belongs to, from the values walked through (`trail[0]` is the event). */
-  key(trail: readonly unknown[]): string | undefined;
-  /** The keys of held calls that this event ends (`undefined`: none). */
-  ends(event: Record<string, unknown>, held: readonly string[]): readonly (string | undefined)[];
+  /**
+   * The key of the call a holder belongs to, from the values walked through (`trail[0]` is the
+   * event), and the keys of held calls an event ends; a key is a string or a number (an index).
+   */
+  key(trail: readonly unknown[]): unknown;
+  ends(event: Record<string, unknown>, held: readonly string[]): readonly unknown[];
   /** The end event's field with the whole arguments text (Responses `.done`), restored in place. */
   readonly whole?: string;
   /** The event that releases a held call's restored arguments (`event`: the end, or the last event). */

@@ -101,8 +101,15 @@ function updateFrom(
   const step = path[depth];
   if (step === undefined) next = update(current, trail);
   else if (step === '*') {
-    if (Array.isArray(current))
-      next = mapIfChanged(current, (item) => updateFrom(item, path, depth + 1, update, trail));
+    // The array itself when no element changed; elements updated to LEFT_OUT are dropped.
+    let copy: unknown[] | undefined;
+    for (let index = 0; Array.isArray(current) && index < current.length; index++) {
+      const item = current[index];
+      const updated = updateFrom(item, path, depth + 1, update, trail);
+      if (updated !== item) copy ??= current.slice(0, index);
+      if (copy !== undefined && updated !== LEFT_OUT) copy.push(updated);
+    }
+    next = copy ?? current;
   } else if (typeof step === 'string') {
     if (isRecord(current) && current[step] !== undefined) {
       const inner = updateFrom(current[step], path, depth + 1, update, trail);
@@ -158,18 +165,15 @@ export function compileFingerprint(
       };
     }
     // Filters read fields of the same value: push them and go on without pushing it again.
-    let walk = compileFingerprint(group, depth + 1, false);
-    for (const [field, allowed] of Object.entries(step).reverse()) {
-      const rest = walk;
-      walk = (current, values) => {
-        const value = (current as Json)[field];
-        values.push(value);
-        if (allowed.includes(value)) rest(current, values);
-      };
-    }
-    const filtered = walk;
+    const fields = Object.entries(step);
+    const inner = compileFingerprint(group, depth + 1, false);
     return (current, values) => {
-      if (isRecord(current)) filtered(current, values);
+      if (!isRecord(current)) return;
+      for (const [field, allowed] of fields) {
+        values.push(current[field]);
+        if (!allowed.includes(current[field])) return;
+      }
+      inner(current, values);
     };
   });
   const all = [...leaves, ...steps];
@@ -180,29 +184,6 @@ export function compileFingerprint(
     if (only !== undefined) only(current, values);
     else for (const walk of all) walk(current, values);
   };
-}
-
-/**
- * Maps an array, returning the array itself when no element changed; elements mapped to
- * {@link LEFT_OUT} are dropped.
- * @internal
- */
-export function mapIfChanged<TItem>(
-  array: readonly TItem[],
-  map: (item: TItem, index: number) => unknown,
-): TItem[] {
-  let copy: TItem[] | undefined;
-  for (let index = 0; index < array.length; index++) {
-    const item = array[index] as TItem;
-    const next = map(item, index);
-    if (next !== item) {
-      copy ??= array.slice(0, index);
-      if (next !== LEFT_OUT) copy.push(next as TItem);
-    } else if (copy !== undefined) {
-      copy.push(item);
-    }
-  }
-  return copy ?? (array as TItem[]);
 }
 
 function matches(value: unknown, filter: WireFilter): boolean {

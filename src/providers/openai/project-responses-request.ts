@@ -89,13 +89,9 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       // A call item's id, or the item id of an arguments event.
       key: (trail) => {
         const holder = trail.at(-1) as Json;
-        const id = holder === trail[0] ? holder.item_id : holder.id;
-        return typeof id === 'string' ? id : undefined;
+        return holder === trail[0] ? holder.item_id : holder.id;
       },
-      ends: (event) =>
-        event.type === 'response.function_call_arguments.done' && typeof event.item_id === 'string'
-          ? [event.item_id]
-          : [],
+      ends: (event) => [event.type === 'response.function_call_arguments.done' && event.item_id],
       whole: 'arguments',
       release: (key, text, event) => ({
         type: 'response.function_call_arguments.delta',
@@ -155,12 +151,10 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
 };
 
 /**
- * Projects an OpenAI Responses API request onto the wire: function and custom tools, `namespace`
- * tools (namespace and member names each fitted), `tool_choice` (incl. `allowed_tools`) and the
- * `function_call` / `custom_tool_call` items of `input`. Optionally (`namespaces: true`) each MCP
- * server becomes a namespace instead of a name prefix. The caller's request is never mutated and
- * comes back as it is when nothing needed changing; `resolveResponse` and `resolveStreamEvent`
- * turn returned calls back into canonical names (and restore their arguments).
+ * Projects an OpenAI Responses API request: function and custom tools, `namespace` tools
+ * (namespace and member names each fitted), `tool_choice` (with `allowed_tools`) and the
+ * `function_call` / `custom_tool_call` items of `input`; with `namespaces: true` each MCP server
+ * becomes a namespace instead of a name prefix.
  *
  * @example
  * ```ts
