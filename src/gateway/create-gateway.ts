@@ -265,6 +265,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           api,
           family,
           resolveEvent: projected.changed ? projected.resolveEvent : undefined,
+          maxEventLength: maxBodyBytes * 2,
           onEnd: (outcome) => {
             entry.stream = true;
             entry.outcome = outcome.state;

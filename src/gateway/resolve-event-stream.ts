@@ -1,5 +1,12 @@
 import { gatewayErrorEvent } from './gateway-error-response.js';
 import type { GatewayApi, GatewayApiFamily } from './match-gateway-api.js';
+import {
+  type EventStreamOutcome,
+  pumpScannedStream,
+  type StreamScanner,
+} from './pump-scanned-stream.js';
+
+export type { EventStreamOutcome } from './pump-scanned-stream.js';
 
 /** Options of {@link resolveEventStream}. */
 export interface ResolveEventStreamOptions {
@@ -18,27 +25,25 @@ export interface ResolveEventStreamOptions {
   onEnd?: (outcome: EventStreamOutcome) => void;
   /** Called when the caller cancels the stream (the upstream request is cancelled with it). */
   onCancel?: (reason: unknown) => void;
+  /**
+   * The longest event held while it arrives, in characters (the stream is cut above it).
+   * @defaultValue 67108864
+   */
+  maxEventLength?: number;
 }
 
-/** How an event stream ended. */
-export interface EventStreamOutcome {
-  /** `complete`: the API's own end was seen; `interrupted`: the upstream stopped early. */
-  state: 'complete' | 'interrupted' | 'cancelled';
-  /** What cut it, when it was cut. */
-  reason?: string;
-}
-
-const encoder = new TextEncoder();
-const BOUNDARY = /\r\n\r\n|\n\n|\r\r/;
+const BOUNDARY = /\r\n\r\n|\n\n|\r\r/g;
+/** The longest event held while it arrives, by default, in characters. */
+const DEFAULT_MAX_EVENT_LENGTH = 64 * 1024 * 1024;
 
 /**
  * Passes a server-sent event stream on event by event, each `data:` payload through
  * `resolveEvent` (canonical names, restored arguments): nothing is read ahead of the caller, and
- * only an incomplete event and the argument pieces the adapter holds back wait. An event the
- * resolver leaves unchanged goes out byte for byte. An upstream that fails or ends before the
- * API's end of stream (`[DONE]`, `message_stop`, `response.completed`, a Gemini `finishReason`)
- * gets an error event in the caller's shape, so the SDK raises an error instead of returning a
- * half answer. Cancelling the returned stream cancels the upstream body.
+ * only an incomplete event (bounded by `maxEventLength`) and the argument pieces the adapter holds
+ * back wait. An event the resolver leaves unchanged goes out byte for byte. An upstream that
+ * fails or ends before the API's end of stream (`[DONE]`, `message_stop`, `response.completed`, a
+ * Gemini `finishReason`) gets an error event in the caller's shape, so the SDK raises an error
+ * instead of returning a half answer. Cancelling the returned stream cancels the upstream body.
  *
  * @example
  * ```ts
@@ -47,77 +52,48 @@ const BOUNDARY = /\r\n\r\n|\n\n|\r\r/;
  * ```
  */
 export function resolveEventStream(options: ResolveEventStreamOptions): ReadableStream<Uint8Array> {
-  const reader = options.body.getReader();
-  const decoder = new TextDecoder();
+  const maxEventLength = options.maxEventLength ?? DEFAULT_MAX_EVENT_LENGTH;
   let buffer = '';
   let complete = false;
-  let ended = false;
-  const end = (outcome: EventStreamOutcome): void => {
-    if (ended) return;
-    ended = true;
-    options.onEnd?.(outcome);
-  };
-  const interrupt = (controller: ReadableStreamDefaultController<Uint8Array>, reason: string) => {
-    controller.enqueue(
-      encoder.encode(
-        gatewayErrorEvent(
-          options.family,
-          `Upstream stream interrupted: ${reason}. The answer is incomplete; retry the request.`,
-        ),
-      ),
-    );
-    controller.close();
-    end({ state: 'interrupted', reason });
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        // Read until at least one whole event can be passed on (or the upstream ends).
-        for (;;) {
-          let chunk: Awaited<ReturnType<typeof reader.read>>;
-          try {
-            chunk = await reader.read();
-          } catch (error) {
-            interrupt(controller, describe(error));
-            return;
-          }
-          if (chunk.done) {
-            buffer += decoder.decode();
-            let out = buffer.length > 0 ? processEvent(buffer, '\n\n') : '';
-            buffer = '';
-            if (out.length > 0) controller.enqueue(encoder.encode(out));
-            out = '';
-            if (complete) {
-              controller.close();
-              end({ state: 'complete' });
-            } else {
-              interrupt(controller, 'the upstream ended the stream before its last event');
-            }
-            return;
-          }
-          buffer += decoder.decode(chunk.value, { stream: true });
-          let out = '';
-          for (;;) {
-            const match = BOUNDARY.exec(buffer);
-            if (match === null) break;
-            const block = buffer.slice(0, match.index);
-            buffer = buffer.slice(match.index + match[0].length);
-            out += processEvent(block, match[0]);
-          }
-          if (out.length > 0) {
-            controller.enqueue(encoder.encode(out));
-            return;
-          }
-        }
-      },
-      cancel(reason) {
-        end({ state: 'cancelled' });
-        options.onCancel?.(reason);
-        return reader.cancel(reason);
-      },
+  const scanner: StreamScanner = {
+    scan(text, last) {
+      // Every boundary in the buffer was consumed: a new one ends in the new text, and starts at
+      // most three characters before it (so a long event is not searched again on each chunk).
+      let from = Math.max(0, buffer.length - 3);
+      buffer += text;
+      let out = '';
+      let start = 0;
+      for (;;) {
+        BOUNDARY.lastIndex = from;
+        const match = BOUNDARY.exec(buffer);
+        if (match === null) break;
+        out += processEvent(buffer.slice(start, match.index), match[0]);
+        start = from = match.index + match[0].length;
+      }
+      if (start > 0) buffer = buffer.slice(start);
+      if (last && buffer.length > 0) {
+        out += processEvent(buffer, '\n\n');
+        buffer = '';
+      }
+      if (buffer.length > maxEventLength) {
+        throw new Error(`an event is over ${maxEventLength} characters`);
+      }
+      return out;
     },
-    { highWaterMark: 0 },
-  );
+    complete: () => complete,
+    interruption: (reason) =>
+      gatewayErrorEvent(
+        options.family,
+        `Upstream stream interrupted: ${reason}. The answer is incomplete; retry the request.`,
+      ),
+  };
+  return pumpScannedStream({
+    body: options.body,
+    scanner,
+    unfinished: 'the upstream ended the stream before its last event',
+    ...(options.onEnd === undefined ? {} : { onEnd: options.onEnd }),
+    ...(options.onCancel === undefined ? {} : { onCancel: options.onCancel }),
+  });
 
   function processEvent(block: string, separator: string): string {
     let name: string | undefined;
@@ -173,13 +149,4 @@ function endsStream(api: GatewayApi, name: string | undefined, data: string | un
       // A quote before the key: inside a JSON string value the quotes would be escaped.
       return data !== undefined && (data.includes('"finishReason":') || data.includes('"error":'));
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const detail = cause instanceof Error ? cause.message : undefined;
-    return detail === undefined ? error.message : `${error.message} (${detail})`;
-  }
-  return String(error);
 }

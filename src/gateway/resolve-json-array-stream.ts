@@ -1,6 +1,10 @@
 import { gatewayErrorBody } from './gateway-error-response.js';
 import type { GatewayApiFamily } from './match-gateway-api.js';
-import type { EventStreamOutcome } from './resolve-event-stream.js';
+import {
+  type EventStreamOutcome,
+  pumpScannedStream,
+  type StreamScanner,
+} from './pump-scanned-stream.js';
 
 /** Options of {@link resolveJsonArrayStream}. */
 export interface ResolveJsonArrayStreamOptions {
@@ -16,7 +20,6 @@ export interface ResolveJsonArrayStreamOptions {
   onEnd?: (outcome: EventStreamOutcome) => void;
 }
 
-const encoder = new TextEncoder();
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const OPEN_BRACKET = 91;
@@ -45,8 +48,6 @@ const COMMA = 44;
 export function resolveJsonArrayStream(
   options: ResolveJsonArrayStreamOptions,
 ): ReadableStream<Uint8Array> {
-  const reader = options.body.getReader();
-  const decoder = new TextDecoder();
   // Where the scan is: before the array, between elements, inside one, after the array.
   let state: 'before' | 'between' | 'element' | 'after' = 'before';
   let single = false;
@@ -55,12 +56,6 @@ export function resolveJsonArrayStream(
   let escaped = false;
   let element = '';
   let sent = 0;
-  let ended = false;
-  const end = (outcome: EventStreamOutcome): void => {
-    if (ended) return;
-    ended = true;
-    options.onEnd?.(outcome);
-  };
 
   const emit = (text: string): string => {
     let parsed: unknown;
@@ -132,74 +127,31 @@ export function resolveJsonArrayStream(
     return out;
   };
 
-  const interrupt = (controller: ReadableStreamDefaultController<Uint8Array>, reason: string) => {
-    const error = JSON.stringify(
-      gatewayErrorBody(
-        options.family,
-        502,
-        'stream_interrupted',
-        `Upstream stream interrupted: ${reason}. The answer is incomplete; retry the request.`,
-      ),
-    );
-    let tail = '';
-    if (state === 'before') tail = `[${error}]`;
-    else if (!single) tail = `${sent > 0 ? ',\r\n' : ''}${error}]`;
-    else tail = sent > 0 ? '' : error;
-    state = 'after';
-    if (tail.length > 0) controller.enqueue(encoder.encode(tail));
-    controller.close();
-    void reader.cancel().catch(() => undefined);
-    end({ state: 'interrupted', reason });
-  };
-
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        // Read until at least one element can be passed on (or the upstream ends).
-        for (;;) {
-          let chunk: Awaited<ReturnType<typeof reader.read>>;
-          try {
-            chunk = await reader.read();
-          } catch (error) {
-            interrupt(controller, describe(error));
-            return;
-          }
-          let out: string;
-          try {
-            out = chunk.done
-              ? scan(decoder.decode())
-              : scan(decoder.decode(chunk.value, { stream: true }));
-          } catch (error) {
-            interrupt(controller, describe(error));
-            return;
-          }
-          if (out.length > 0) controller.enqueue(encoder.encode(out));
-          if (chunk.done) {
-            if (state === 'after') {
-              controller.close();
-              end({ state: 'complete' });
-            } else {
-              interrupt(controller, 'the upstream ended the stream before the end of the array');
-            }
-            return;
-          }
-          if (out.length > 0) return;
-        }
-      },
-      cancel(reason) {
-        end({ state: 'cancelled' });
-        return reader.cancel(reason);
-      },
+  const scanner: StreamScanner = {
+    scan,
+    complete: () => state === 'after',
+    interruption(reason) {
+      const error = JSON.stringify(
+        gatewayErrorBody(
+          options.family,
+          502,
+          'stream_interrupted',
+          `Upstream stream interrupted: ${reason}. The answer is incomplete; retry the request.`,
+        ),
+      );
+      // Closed as the caller's parser expects: an array ends with the error element and `]`.
+      let tail = '';
+      if (state === 'before') tail = `[${error}]`;
+      else if (!single) tail = `${sent > 0 ? ',\r\n' : ''}${error}]`;
+      else tail = sent > 0 ? '' : error;
+      state = 'after';
+      return tail;
     },
-    { highWaterMark: 0 },
-  );
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    const detail = cause instanceof Error ? cause.message : undefined;
-    return detail === undefined ? error.message : `${error.message} (${detail})`;
-  }
-  return String(error);
+  };
+  return pumpScannedStream({
+    body: options.body,
+    scanner,
+    unfinished: 'the upstream ended the stream before the end of the array',
+    ...(options.onEnd === undefined ? {} : { onEnd: options.onEnd }),
+  });
 }

@@ -9,6 +9,12 @@ import {
   projectInputSchema,
   projectInputSchemaUncached,
 } from './project-input-schema.js';
+import {
+  ANTHROPIC_PROPERTY_KEYS,
+  fitsRule,
+  type PropertyKeyRule,
+  VERTEX_PROPERTY_KEYS,
+} from './property-key-rule.js';
 
 const CASES: Omit<ProjectInputSchemaOptions, 'subject'>[] = [
   { target: 'openai' },
@@ -257,7 +263,55 @@ describe('collectFittingSchemas', () => {
     expect(gemini.warnings).toEqual([]);
   });
 
+  it('should give exactly what the full walk gives when a getter projects another schema mid-check', () => {
+    const inner = {
+      type: 'object',
+      properties: {
+        q: { type: 'string', $comment: 'x' },
+        r: { $ref: '#/$defs/r' },
+        s: { type: 'array', items: { type: 'object', properties: { t: { type: 'number' } } } },
+      },
+      $defs: { r: { type: ['string', 'null'] } },
+    };
+    const properties: Record<string, unknown> = { a: { type: 'string', $comment: 'x' } };
+    Object.defineProperty(properties, 'b', {
+      enumerable: true,
+      get: () => {
+        for (const options of CASES) projectInputSchema(structuredClone(inner), options);
+        return { type: 'integer', minimum: 1 };
+      },
+    });
+    properties.c = { type: 'object', properties: { d: { type: 'string', $id: 'd' } } };
+    const schema = { type: 'object', properties, $schema: 'x', required: ['a'] };
+    for (const options of CASES) {
+      expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+    }
+  });
+
   describe('properties', () => {
+    it('should judge a property key as the target rule does', () => {
+      const rules: [string, PropertyKeyRule][] = [
+        ['anthropic', ANTHROPIC_PROPERTY_KEYS],
+        ['bedrock', ANTHROPIC_PROPERTY_KEYS],
+        ['vertex', VERTEX_PROPERTY_KEYS],
+      ];
+      const key = fc.oneof(
+        fc.string({ maxLength: 70 }),
+        fc.string({ unit: 'binary', maxLength: 8 }),
+        fc.stringMatching(/^[A-Za-z0-9_.-]{0,66}$/),
+      );
+      fc.assert(
+        fc.property(key, (name) => {
+          const schema = { type: 'object', properties: { [name]: { type: 'string' } } };
+          for (const [target, rule] of rules) {
+            const found = collectFittingSchemas(schema, target, false);
+            expect(found.root !== undefined).toBe(fitsRule(name, rule));
+          }
+        }),
+        { numRuns: 500 },
+      );
+    });
+
     it('should give exactly what the full walk gives, on schemas as servers write them', () => {
       fc.assert(
         fc.property(serverSchema, (schema) => {

@@ -1,4 +1,4 @@
-import { fitsRule } from './property-key-rule.js';
+import { fitsRule, type PropertyKeyRule } from './property-key-rule.js';
 import {
   BOOLEAN_VALUED_KEYWORDS,
   COUNT_VALUED_KEYWORDS,
@@ -27,7 +27,10 @@ export interface FittingSchema {
   readonly characters: number;
   /** How many of its nodes are rebuilt (0: sent as it is); the projection counts them as nodes. */
   readonly rebuilt: number;
-  /** Whether it is an object schema (bit 1) and an array schema (bit 2). */
+  /**
+   * Whether it is an object schema (bit 1) and an array schema (bit 2), and whether `nullable`
+   * replaces its null branches and its lone other branch replaces it (bit 4).
+   */
   readonly shape: number;
 }
 
@@ -57,15 +60,16 @@ export function collectFittingSchemas(
   // Keys inherited through for-in would be read as the node's own: with a polluted
   // Object.prototype, leave every node to the projection.
   for (const _ in EMPTY) return { root: undefined, fitting: NONE };
-  const walk: Walk = {
-    rules: rulesOf(profileId, strict),
-    visited: 0,
-    characters: 0,
-    rebuilt: 0,
-    size: 0,
-    nodes: [],
-    found: [],
-  };
+  const rules = rulesOf(profileId, strict);
+  // One walk's lists are reused by the next (they only grow), unless a getter in the schema
+  // projects another schema while this one is checked.
+  const walk = idle ?? newWalk();
+  idle = undefined;
+  walk.rules = rules;
+  walk.visited = 0;
+  walk.characters = 0;
+  walk.rebuilt = 0;
+  walk.size = 0;
   const rootFits = check(root, 0, walk) >= 0;
   // When the root fits it comes last, and the rest are what its rebuild needs.
   const count = rootFits ? walk.size - 1 : walk.size;
@@ -77,7 +81,12 @@ export function collectFittingSchemas(
     }
     fitting = map;
   }
-  return { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
+  const result = { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
+  // Let go of the input's nodes, so that the reused lists keep nothing alive.
+  walk.nodes.fill(undefined, 0, walk.used);
+  walk.used = 0;
+  idle = walk;
+  return result;
 }
 
 /** What {@link collectFittingSchemas} found. @internal */
@@ -150,6 +159,15 @@ const OBJECT_ONLY = 128;
 /** Dropped from a node that is not an array schema. */
 const ARRAY_ONLY = 256;
 
+const PROPERTIES_ENTRY = PROPERTIES | IMPLIES_OBJECT | OBJECT_ONLY;
+const REQUIRED_ENTRY = REQUIRED | IMPLIES_OBJECT | OBJECT_ONLY;
+const FIXED_ENTRIES: readonly (readonly [string, number])[] = [
+  ['type', TYPE],
+  ['description', DESCRIPTION],
+  ['properties', PROPERTIES_ENTRY],
+  ['required', REQUIRED_ENTRY],
+];
+
 /** One target's rules, as the check reads them. */
 interface Rules {
   readonly table: ReadonlyMap<string, number>;
@@ -161,10 +179,50 @@ interface Rules {
   readonly typeRequired: boolean;
   /** Whether `type: [..]` stays an array (else it is split, or rewritten as `nullable`). */
   readonly typeArrays: boolean;
+  /** The target's rule for property keys, as a table of ASCII characters. */
+  readonly keys: KeyTable | null;
+}
+
+/**
+ * A property key rule as tables of the ASCII characters it allows, first and anywhere (1:
+ * allowed), so that a key is checked without a regular expression; a key with another character
+ * is left to the rule itself.
+ */
+interface KeyTable {
+  readonly first: Uint8Array;
+  readonly anywhere: Uint8Array;
+  readonly maxLength: number;
+  readonly rule: PropertyKeyRule;
+}
+
+function keyTableOf(rule: PropertyKeyRule): KeyTable {
+  const first = new Uint8Array(128);
+  const anywhere = new Uint8Array(128);
+  for (let code = 0; code < 128; code++) {
+    const character = String.fromCharCode(code);
+    if (!fitsRule(character, { ...rule, first: null })) continue;
+    anywhere[code] = 1;
+    if (fitsRule(character, rule)) first[code] = 1;
+  }
+  return { first, anywhere, maxLength: rule.maxLength, rule };
+}
+
+/** Whether a property key fits the target's rule (what `fitsRule` says, mostly without it). */
+function keyFits(name: string, keys: KeyTable): boolean {
+  const length = name.length;
+  if (length === 0 || length > keys.maxLength) return false;
+  let table = keys.first;
+  for (let index = 0; index < length; index++) {
+    const code = name.charCodeAt(index);
+    if (code >= 128) return fitsRule(name, keys.rule);
+    if (table[code] === 0) return false;
+    table = keys.anywhere;
+  }
+  return true;
 }
 
 interface Walk {
-  readonly rules: Rules;
+  rules: Rules;
   visited: number;
   characters: number;
   /** The rebuilt nodes under (and including) the node last checked. */
@@ -173,10 +231,28 @@ interface Walk {
    * The sub-schemas found so far, and what was found about each: height, characters, rebuilt
    * and shape, `FOUND_SIZE` numbers per node (most nodes are dropped again with their parent).
    */
-  readonly nodes: object[];
+  readonly nodes: (object | undefined)[];
   readonly found: number[];
   /** How many entries of `nodes` are in use (the lists only grow: cheaper than cutting them). */
   size: number;
+  /** How many entries of `nodes` were written during this walk (cleared after it). */
+  used: number;
+}
+
+/** The walk the next call may reuse (none while one is running). */
+let idle: Walk | undefined;
+
+function newWalk(): Walk {
+  return {
+    rules: rulesOf('openai', false),
+    visited: 0,
+    characters: 0,
+    rebuilt: 0,
+    nodes: [],
+    found: [],
+    size: 0,
+    used: 0,
+  };
 }
 
 /** Past this many nodes (a shared object graph can unfold without end), the rest is left to the projection. */
@@ -210,6 +286,7 @@ function rulesOf(profileId: string, strict: boolean): Rules {
       strict,
       typeRequired: profile.typeRequired || strict,
       typeArrays: profile.nullForm === 'type-array',
+      keys: profile.propertyKeys === null ? null : keyTableOf(profile.propertyKeys),
     };
     rulesCache.set(cacheKey, rules);
   }
@@ -299,6 +376,10 @@ function buildTable(profile: TargetProfile, strict: boolean): Map<string, number
     if (key === 'items' || (!passThrough && flags & IMPLIES_ARRAY)) flags |= ARRAY_ONLY;
     table.set(key, flags);
   }
+  // The check compares these keywords before reading the table: they must mean what it says.
+  for (const [key, entry] of FIXED_ENTRIES) {
+    if (table.get(key) !== entry) throw new Error(`keyword table: ${key} is not ${entry}`);
+  }
   return table;
 }
 
@@ -314,7 +395,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
   walk.visited++;
   const node = value as Source;
   const { rules } = walk;
-  const { table, profile } = rules;
+  const { table, profile, keys } = rules;
   const mark = walk.size;
   const charactersBefore = walk.characters;
   let ok = true;
@@ -333,10 +414,22 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let required: unknown[] | undefined;
   let properties: Source | undefined;
   let propertyCount = -1;
-  let nullBranch = false;
+  let nullBranches = 0;
+  let lone: Source | undefined;
   for (const key in node) {
     const child = node[key];
-    const entry = table.get(key);
+    // The keywords most nodes have are compared before the table is read (a lookup costs more);
+    // their kind is the same for every target.
+    const entry =
+      key === 'type'
+        ? TYPE
+        : key === 'description'
+          ? DESCRIPTION
+          : key === 'properties'
+            ? PROPERTIES_ENTRY
+            : key === 'required'
+              ? REQUIRED_ENTRY
+              : table.get(key);
     const kind = entry === undefined ? rules.unknown : entry & KIND;
     if (entry !== undefined) flagsSeen |= entry;
     switch (kind) {
@@ -370,7 +463,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
           }
-          if (profile.propertyKeys !== null && !fitsRule(name, profile.propertyKeys)) ok = false;
+          if (keys !== null && !keyFits(name, keys)) ok = false;
         }
         break;
       case REQUIRED:
@@ -424,7 +517,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
           else {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
-            if (branch.type === 'null' && branch.anyOf === undefined) nullBranch = true;
+            if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
+            else lone = branch;
           }
         }
         break;
@@ -523,19 +617,27 @@ function check(value: unknown, depth: number, walk: Walk): number {
     }
   }
   if (isArray && !hasItems) return -1;
+  let shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
   if (anyOf !== undefined || hasOneOf) {
     if (anyOf !== undefined && hasOneOf) return -1;
-    if (profile.nullForm === 'nullable') {
-      // `nullable` replaces a null branch, and a lone branch replaces its wrapper.
-      if (nullBranch) return -1;
-      if ((anyOf as unknown[]).length === 1 && !hasOwnShape(node)) return -1;
+    let merged = false;
+    if (profile.nullForm === 'nullable' && anyOf !== undefined) {
+      // `nullable` replaces null branches, and a lone other branch replaces its wrapper: rebuilt
+      // by `rebuildFittingSchema` when the wrapper has nothing of its own to keep apart.
+      if (nullBranches > 0 || (anyOf.length === 1 && !hasOwnShape(node))) {
+        if (hasOneOf || hasOwnShape(node) || anyOf.length - nullBranches !== 1) return -1;
+        // A `default` beside the alternatives the lone branch brings moves into the description.
+        if (hasDefault && (lone as Source).anyOf !== undefined) return -1;
+        merged = true;
+        silent = true;
+      }
     }
-    if (profile.dropDefaultBesideAnyOf && hasDefault) return -1;
+    if (!merged && profile.dropDefaultBesideAnyOf && hasDefault) return -1;
+    if (merged) shape |= 4;
   }
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  const shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
   const { nodes, found } = walk;
   let size = walk.size;
   if (silent || rebuilt > 0) {
@@ -558,6 +660,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
     size = mark;
   }
   nodes[size] = node;
+  if (size >= walk.used) walk.used = size + 1;
   const at = size * FOUND_SIZE;
   found[at] = height;
   found[at + 1] = walk.characters - charactersBefore;

@@ -8,6 +8,7 @@ import { projectEnum } from './project-enum.js';
 import { projectKeyword } from './project-keyword.js';
 import { projectObjectSchema } from './project-object-schema.js';
 import { projectRecursion } from './project-recursion.js';
+import { projectStrictObject } from './project-strict-object.js';
 import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
 import { isRecursion, resolveSchemaNode } from './resolve-schema-node.js';
 import { SILENT_KEYWORDS, STRUCTURAL_KEYWORDS } from './schema-keywords.js';
@@ -48,25 +49,20 @@ import type { TargetProfile } from './target-profile.js';
  * @internal
  */
 export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
-  // A sub-schema the target takes as it is: sent as it is, no walk and no copy; one that only
-  // loses keywords silently: rebuilt without the walk.
-  const found = context.fitting?.get(input as object);
-  if (
-    found !== undefined &&
-    path.length + found.height <= MAX_SCHEMA_DEPTH &&
-    context.nodes + found.rebuilt <= MAX_PROJECTED_NODES
-  ) {
-    context.strictCharacters += found.characters;
-    if (found.rebuilt === 0) return { schema: input as JsonSchemaObject, map: null };
-    context.nodes += found.rebuilt;
-    return { schema: rebuildFittingSchema(input as Source, found, context), map: null };
-  }
+  const fitting = projectSchemaTreeFitting(input, path.length, context);
+  if (fitting !== undefined) return fitting;
   countNode(context, path);
   if (path.length > MAX_SCHEMA_DEPTH) {
     throw new ToolwireError({
       code: 'SCHEMA_TOO_DEEP',
       message: `Schema at "${toJsonPointer(path.slice(0, 12))}/..." nests deeper than ${MAX_SCHEMA_DEPTH} levels once its $refs are inlined. Flatten the schema.`,
     });
+  }
+  // The object OpenAI strict closes, in one pass (not in the reference walk, which has no
+  // shortcut at all).
+  if (context.strict && context.fitting !== undefined) {
+    const object = projectStrictObject(input, path, context);
+    if (object !== undefined) return object;
   }
   const depthBefore = context.refs.length;
   try {
@@ -77,6 +73,32 @@ export function projectSchemaTree(input: unknown, path: Path, context: TreeConte
   } finally {
     context.refs.length = depthBefore;
   }
+}
+
+/**
+ * A sub-schema the target takes as it is: sent as it is, no walk and no copy; one that only loses
+ * keywords silently: rebuilt without the walk. `undefined` when the walk must take it (not found
+ * to fit, or too deep at `depth` path segments, or past the node cap).
+ *
+ * @internal
+ */
+export function projectSchemaTreeFitting(
+  input: unknown,
+  depth: number,
+  context: TreeContext,
+): Projected | undefined {
+  const found = context.fitting?.get(input as object);
+  if (
+    found === undefined ||
+    depth + found.height > MAX_SCHEMA_DEPTH ||
+    context.nodes + found.rebuilt > MAX_PROJECTED_NODES
+  ) {
+    return undefined;
+  }
+  context.strictCharacters += found.characters;
+  if (found.rebuilt === 0) return { schema: input as JsonSchemaObject, map: null };
+  context.nodes += found.rebuilt;
+  return { schema: rebuildFittingSchema(input as Source, found, context), map: null };
 }
 
 function projectResolved(source: Source, path: Path, context: TreeContext): Projected {

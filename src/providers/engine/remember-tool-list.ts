@@ -42,11 +42,7 @@ const MAX_PROJECTIONS = 4;
  * those names, so the same tools are never projected twice.
  * @internal
  */
-export function toolList(
-  site: ToolListSite,
-  list: object,
-  fingerprint: Fingerprint<object>,
-): SharedList {
+export function toolList(site: ToolListSite, list: object, fingerprint: Fingerprint): SharedList {
   const known = byList.get(list);
   if (known !== undefined && matchesFingerprint(known.recorded, list, fingerprint))
     return known.shared;
