@@ -101,15 +101,8 @@ function updateFrom(
   const step = path[depth];
   if (step === undefined) next = update(current, trail);
   else if (step === '*') {
-    // The array itself when no element changed; elements updated to LEFT_OUT are dropped.
-    let copy: unknown[] | undefined;
-    for (let index = 0; Array.isArray(current) && index < current.length; index++) {
-      const item = current[index];
-      const updated = updateFrom(item, path, depth + 1, update, trail);
-      if (updated !== item) copy ??= current.slice(0, index);
-      if (copy !== undefined && updated !== LEFT_OUT) copy.push(updated);
-    }
-    next = copy ?? current;
+    if (Array.isArray(current))
+      next = mapIfChanged(current, (item) => updateFrom(item, path, depth + 1, update, trail));
   } else if (typeof step === 'string') {
     if (isRecord(current) && current[step] !== undefined) {
       const inner = updateFrom(current[step], path, depth + 1, update, trail);
@@ -184,6 +177,25 @@ export function compileFingerprint(
     if (only !== undefined) only(current, values);
     else for (const walk of all) walk(current, values);
   };
+}
+
+/**
+ * Maps an array: the array itself when no element changed; elements mapped to {@link LEFT_OUT}
+ * are dropped.
+ * @internal
+ */
+export function mapIfChanged<TItem>(
+  array: readonly TItem[],
+  map: (item: TItem, index: number) => unknown,
+): TItem[] {
+  let copy: TItem[] | undefined;
+  for (let index = 0; index < array.length; index++) {
+    const item = array[index] as TItem;
+    const next = map(item, index);
+    if (next !== item) copy ??= array.slice(0, index);
+    if (copy !== undefined && next !== LEFT_OUT) copy.push(next as TItem);
+  }
+  return copy ?? (array as TItem[]);
 }
 
 function matches(value: unknown, filter: WireFilter): boolean {
