@@ -126,8 +126,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
   const token = options.token;
 
-  const handle = async (request: Request, entry: GatewayLogEntry): Promise<Response> => {
-    const url = new URL(request.url);
+  const handle = async (request: Request, url: URL, entry: GatewayLogEntry): Promise<Response> => {
     const route = matchGatewayApi(request.method, url.pathname);
     entry.api = route.api ?? 'pass-through';
     if (token !== undefined && !hasToken(request.headers, token)) {
@@ -459,15 +458,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   return {
     upstream,
     async fetch(request) {
+      const url = new URL(request.url);
       const entry: GatewayLogEntry = {
         start: Date.now(),
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: url.pathname,
         api: 'pass-through',
       };
       let response: Response;
       try {
-        response = await handle(request, entry);
+        response = await handle(request, url, entry);
       } catch (error) {
         const route = matchGatewayApi(request.method, entry.path);
         response = fail(route.family, 500, 'upstream_unavailable', `Gateway: ${messageOf(error)}`);
