@@ -3,7 +3,10 @@ import { isRecord } from '../core/is-record.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import type { SchemaTarget } from '../core/schema/schema-target.js';
 import { ToolwireError } from '../core/toolwire-error.js';
-import { createStoredResponseResolver } from './create-stored-response-resolver.js';
+import {
+  createStoredResponseResolver,
+  type StoredResponseResolver,
+} from './create-stored-response-resolver.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { type GatewayErrorKind, gatewayErrorResponse } from './gateway-error-response.js';
 import type { GatewayLogEntry } from './gateway-log-entry.js';
@@ -343,7 +346,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       headers: forwardResponseHeaders(response.headers),
     };
     const contentType = response.headers.get('content-type') ?? '';
-    // A replayed stream (`?stream=true`) and errors pass as they are.
+    if (
+      stored.kind === 'response' &&
+      response.ok &&
+      response.body !== null &&
+      contentType.includes('text/event-stream')
+    ) {
+      return new Response(replayStored(response.body, profile, entry), init);
+    }
+    // Errors, and anything that is neither JSON nor a replayed stream, pass as they are.
     if (!response.ok || !contentType.includes('json') || response.body === null) {
       return new Response(response.body, init);
     }
@@ -389,6 +400,55 @@ export function createGateway(options: GatewayOptions): Gateway {
           ? { ...value, data: resolver.resolveItems(value.data) }
           : value;
     return new Response(encoder.encode(JSON.stringify(resolved)), init);
+  };
+
+  // A stored response replayed as a stream (`GET /v1/responses/{id}?stream=true`): its first
+  // event carries the response object with its tools, from which the names are recovered as for
+  // the JSON read; every later item and response object is resolved with them. The counts go to
+  // the log (the headers are sent before the first event is read).
+  const replayStored = (
+    body: ReadableStream<Uint8Array>,
+    profile: { envelope: Envelope | undefined; schemaTarget: SchemaTarget | undefined },
+    entry: GatewayLogEntry,
+  ): ReadableStream<Uint8Array> => {
+    let resolver: StoredResponseResolver | undefined;
+    let renamed = 0;
+    entry.stream = true;
+    entry.pending = true;
+    return resolveEventStream({
+      body,
+      api: 'openai-responses',
+      family: 'openai',
+      maxEventLength: maxBodyBytes * 2,
+      resolveEvent: (event) => {
+        if (!isRecord(event)) return [event];
+        if (resolver === undefined && isRecord(event.response)) {
+          resolver = createStoredResponseResolver({
+            tools: event.response.tools,
+            envelope: adapterEnvelope('openai-responses', profile.envelope),
+            projection: projectionFor(profile.schemaTarget),
+          });
+          for (const [wire, canonical] of resolver.names) if (wire !== canonical) renamed++;
+          entry.tools = resolver.names.size + resolver.unresolved;
+          entry.renamed = renamed;
+          if (resolver.unresolved > 0) entry.unresolved = resolver.unresolved;
+        }
+        if (resolver === undefined || renamed === 0) return [event];
+        if (isRecord(event.response)) {
+          return [{ ...event, response: resolver.resolveResponse(event.response) }];
+        }
+        if (isRecord(event.item)) {
+          const [item] = resolver.resolveItems([event.item]);
+          return item === event.item ? [event] : [{ ...event, item }];
+        }
+        return [event];
+      },
+      onEnd: (outcome) => {
+        entry.outcome = outcome.state;
+        entry.pending = false;
+        finishLog(entry);
+      },
+    });
   };
 
   const readJson = async (
