@@ -114,8 +114,8 @@ function updateFrom(
 }
 
 /**
- * Maps an array, returning the array itself when no element changed; elements mapped to
- * {@link LEFT_OUT} are dropped.
+ * Maps an array: the array itself when no element changed; elements mapped to {@link LEFT_OUT}
+ * are dropped.
  * @internal
  */
 export function mapIfChanged<TItem>(
@@ -126,12 +126,8 @@ export function mapIfChanged<TItem>(
   for (let index = 0; index < array.length; index++) {
     const item = array[index] as TItem;
     const next = map(item, index);
-    if (next !== item) {
-      copy ??= array.slice(0, index);
-      if (next !== LEFT_OUT) copy.push(next as TItem);
-    } else if (copy !== undefined) {
-      copy.push(item);
-    }
+    if (next !== item) copy ??= array.slice(0, index);
+    if (copy !== undefined && next !== LEFT_OUT) copy.push(next as TItem);
   }
   return copy ?? (array as TItem[]);
 }
