@@ -28,7 +28,7 @@ import {
   nameField,
   projectName,
   readArguments,
-  resolveCall,
+  resolveCalls,
   siteNames,
   type WireNames,
 } from './wire-names.js';
@@ -76,15 +76,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
     warnings: [...state.warnings],
     resolveResponse(response) {
       const resolutions: NameResolution[] = [];
-      let resolved: unknown = response;
-      for (const site of format.response) {
-        resolved = updatePath(
-          resolved,
-          site.at,
-          (holder) => resolveCall(holder, site, names, resolutions, true).holder,
-        );
-      }
-      return { response: resolved as typeof response, resolutions };
+      return { response: resolveCalls(response, format.response, names, resolutions), resolutions };
     },
     resolveStreamEvent: stream.resolve,
     flushStream: stream.flush,
