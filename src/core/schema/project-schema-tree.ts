@@ -49,8 +49,8 @@ import type { TargetProfile } from './target-profile.js';
  * @internal
  */
 export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
-  const fitting = projectSchemaTreeFitting(input, path.length, context);
-  if (fitting !== undefined) return fitting;
+  const fitting = fittingSchema(input, path.length, context);
+  if (fitting !== undefined) return { schema: fitting, map: null };
   countNode(context, path);
   if (path.length > MAX_SCHEMA_DEPTH) {
     throw new ToolwireError({
@@ -77,16 +77,17 @@ export function projectSchemaTree(input: unknown, path: Path, context: TreeConte
 
 /**
  * A sub-schema the target takes as it is: sent as it is, no walk and no copy; one that only loses
- * keywords silently: rebuilt without the walk. `undefined` when the walk must take it (not found
- * to fit, or too deep at `depth` path segments, or past the node cap).
+ * keywords silently: rebuilt without the walk. Either way its argument map is `null`. `undefined`
+ * when the walk must take it (not found to fit, or too deep at `depth` path segments, or past
+ * the node cap). Callers ask before they build the node's path, which only the walk needs.
  *
  * @internal
  */
-export function projectSchemaTreeFitting(
+export function fittingSchema(
   input: unknown,
   depth: number,
   context: TreeContext,
-): Projected | undefined {
+): JsonSchemaObject | undefined {
   const found = context.fitting?.get(input as object);
   if (
     found === undefined ||
@@ -96,9 +97,9 @@ export function projectSchemaTreeFitting(
     return undefined;
   }
   context.strictCharacters += found.characters;
-  if (found.rebuilt === 0) return { schema: input as JsonSchemaObject, map: null };
+  if (found.rebuilt === 0) return input as JsonSchemaObject;
   context.nodes += found.rebuilt;
-  return { schema: rebuildFittingSchema(input as Source, found, context), map: null };
+  return rebuildFittingSchema(input as Source, found, context);
 }
 
 function projectResolved(source: Source, path: Path, context: TreeContext): Projected {
@@ -199,7 +200,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     const branchTypes = readTypes(out.type);
     for (const key of Object.keys(node)) {
       if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
-      if (TYPE_KEYWORDS.object?.includes(key) || TYPE_KEYWORDS.array?.includes(key)) continue;
+      if (OBJECT_KEYWORDS.has(key) || ARRAY_KEYWORDS.has(key)) continue;
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
     }
     return finishNode(node, out, map, described, path, context);
@@ -274,7 +275,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     path.length > 0 &&
     types !== undefined &&
     values === undefined &&
-    types.filter((type) => type !== 'null').join() === 'object' &&
+    isOnlyObject(types) &&
     isFreeFormObject(node)
   ) {
     // Among alternatives, JSON text would take arguments meant for the other branches.
@@ -312,8 +313,8 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
   for (const key of Object.keys(node)) {
     if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
     if (profile.keywords !== null) {
-      if (!isObject && TYPE_KEYWORDS.object?.includes(key)) continue;
-      if (!isArray && TYPE_KEYWORDS.array?.includes(key)) continue;
+      if (!isObject && OBJECT_KEYWORDS.has(key)) continue;
+      if (!isArray && ARRAY_KEYWORDS.has(key)) continue;
     }
     projectKeyword(key, node[key], node, out, described, types, path, context);
   }
@@ -360,6 +361,19 @@ function finishNode(
 
   // A node the target takes as it is is sent as it is: no copy, and its parent can be kept too.
   return { schema: sameEntries(out, node) ? node : out, map: finishMap(map) };
+}
+
+const OBJECT_KEYWORDS: ReadonlySet<string> = new Set(TYPE_KEYWORDS.object);
+const ARRAY_KEYWORDS: ReadonlySet<string> = new Set(TYPE_KEYWORDS.array);
+
+/** Whether the types are `object`, or `object` and `null` (distinct, as `readTypes` gives them). */
+function isOnlyObject(types: readonly string[]): boolean {
+  let objects = 0;
+  for (const type of types) {
+    if (type === 'object') objects++;
+    else if (type !== 'null') return false;
+  }
+  return objects === 1;
 }
 
 function splitTypes(node: Source, types: string[]): Source {

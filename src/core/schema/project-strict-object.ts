@@ -1,6 +1,6 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
-import { projectSchemaTree, projectSchemaTreeFitting } from './project-schema-tree.js';
+import { fittingSchema, projectSchemaTree } from './project-schema-tree.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import {
   type MutableMap,
@@ -17,6 +17,7 @@ import {
   STRICT_MAX_NESTING,
   STRICT_MAX_PROPERTIES,
   strictFail,
+  strictNesting,
 } from './strict-schema-rules.js';
 
 /**
@@ -48,7 +49,7 @@ export function projectStrictObject(
   if (context.strictProperties > STRICT_MAX_PROPERTIES) {
     strictFail(context, path, `it has more than ${STRICT_MAX_PROPERTIES} properties`);
   }
-  if (countSegment(path, 'properties') >= STRICT_MAX_NESTING) {
+  if (strictNesting(path) >= STRICT_MAX_NESTING) {
     strictFail(context, path, `it nests objects more than ${STRICT_MAX_NESTING} levels deep`);
   }
   const built: Source = {};
@@ -57,19 +58,21 @@ export function projectStrictObject(
   for (const name of names) {
     const child = (properties as Source)[name];
     // A property that fits is sent without a path of its own; only a walked one needs it.
-    const projected =
-      projectSchemaTreeFitting(child, childDepth, context) ??
-      projectSchemaTree(child, [...path, 'properties', name], context);
-    if (projected === NEVER) {
-      strictFail(context, path, `property "${name}" accepts no value`);
-      continue;
+    let schema = fittingSchema(child, childDepth, context);
+    if (schema === undefined) {
+      const projected = projectSchemaTree(child, [...path, 'properties', name], context);
+      if (projected === NEVER) {
+        strictFail(context, path, `property "${name}" accepts no value`);
+        continue;
+      }
+      schema = projected.schema;
+      if (projected.map !== null) {
+        maps ??= {};
+        setKey(maps, name, projected.map);
+      }
     }
     context.strictCharacters += name.length;
-    setKey(built, name, projected.schema);
-    if (projected.map !== null) {
-      maps ??= {};
-      setKey(maps, name, projected.map);
-    }
+    setKey(built, name, schema);
   }
   const required: string[] = [];
   const requiredSource = node.required;
@@ -157,13 +160,6 @@ function isCommonObject(input: unknown, root: boolean): boolean {
   }
   // Below the root an object that takes any keys is asked for as JSON text, with a warning.
   return root || declares || closed;
-}
-
-/** How many segments of a path are `segment` (the walk counts `properties` for nesting). */
-function countSegment(path: Path, segment: string): number {
-  let count = 0;
-  for (const entry of path) if (entry === segment) count++;
-  return count;
 }
 
 /** Whether `name` is in `list`, through `lookup` when there is one (it holds the same names). */
