@@ -4,12 +4,15 @@ const FIELD = 0;
 const EACH = 1;
 const FILTER = 2;
 
-/** A step from a value: into a field, into each element, or on when a field holds an allowed value. */
+/**
+ * A step from a value: into a field, into each element, or (a filter) on along each branch whose
+ * allowed values hold the field's value (branches on one field read it once).
+ */
 interface Step {
   readonly kind: typeof FIELD | typeof EACH | typeof FILTER;
   readonly key: string;
-  readonly allowed: readonly unknown[];
   readonly next: Fingerprint;
+  readonly branches: readonly (readonly [readonly unknown[], Fingerprint])[];
 }
 
 /**
@@ -23,7 +26,11 @@ interface Step {
 export interface Fingerprint {
   readonly leaves: readonly string[];
   readonly steps: readonly Step[];
+  /** How many values the last record held: the next one is allocated at that size at once. */
+  size: number;
 }
+
+const NONE: Fingerprint = { leaves: [], steps: [], size: 0 };
 
 /**
  * The fingerprint of the values along `paths` (shared prefixes are walked once).
@@ -38,46 +45,57 @@ export function compileFingerprint(paths: readonly WirePath[], depth = 0): Finge
   const leaves: string[] = [];
   const steps: Step[] = [];
   for (const [step, group] of groups) {
-    let next = compileFingerprint(group, depth + 1);
-    if (step !== '*' && typeof step === 'string' && next.steps.length + next.leaves.length === 0)
-      leaves.push(step);
-    else if (typeof step === 'string')
-      steps.push({ kind: step === '*' ? EACH : FIELD, key: step, allowed: [], next });
-    else {
-      for (const [key, allowed] of Object.entries(step).reverse())
-        next = { leaves: [], steps: [{ kind: FILTER, key, allowed, next }] };
-      steps.push(...next.steps);
+    const next = compileFingerprint(group, depth + 1);
+    if (typeof step === 'string') {
+      if (step !== '*' && next.steps.length + next.leaves.length === 0) leaves.push(step);
+      else steps.push({ kind: step === '*' ? EACH : FIELD, key: step, next, branches: [] });
+      continue;
     }
+    let branch = next;
+    const [[key, allowed] = ['', []], ...rest] = Object.entries(step);
+    for (const [field, values] of rest.reverse())
+      branch = {
+        ...NONE,
+        steps: [{ kind: FILTER, key: field, next: NONE, branches: [[values, branch]] }],
+      };
+    const same = steps.find((other) => other.kind === FILTER && other.key === key);
+    if (same !== undefined)
+      (same.branches as [unknown[], Fingerprint][]).push([[...allowed], branch]);
+    else steps.push({ kind: FILTER, key, next: NONE, branches: [[[...allowed], branch]] });
   }
-  return { leaves, steps };
+  return { leaves, steps, size: 0 };
 }
 
 type Json = Record<string, unknown>;
 
-// Two walks of the same steps, with their state in locals: one records, one compares and stops at
-// the first difference (the index reached, or -1).
-function record(fingerprint: Fingerprint, current: unknown, values: unknown[]): void {
+// Two walks of the same steps, with their state in locals: one records (returning the index
+// reached), one compares and stops at the first difference (the index reached, or -1).
+function record(fingerprint: Fingerprint, current: unknown, values: unknown[], from: number) {
   const { leaves, steps } = fingerprint;
-  if (typeof current !== 'object' || current === null) return;
+  let at = from;
+  if (typeof current !== 'object' || current === null) return at;
   if (Array.isArray(current)) {
     for (const step of steps) {
       if (step.kind !== EACH) continue;
-      values.push(current.length);
+      values[at++] = current.length;
       for (const item of current) {
-        values.push(item);
-        record(step.next, item, values);
+        values[at++] = item;
+        at = record(step.next, item, values, at);
       }
     }
-    return;
+    return at;
   }
-  for (const leaf of leaves) values.push((current as Json)[leaf]);
+  for (const leaf of leaves) values[at++] = (current as Json)[leaf];
   for (const step of steps) {
     if (step.kind === EACH) continue;
     const value = (current as Json)[step.key];
-    values.push(value);
-    if (step.kind === FIELD) record(step.next, value, values);
-    else if (step.allowed.includes(value)) record(step.next, current, values);
+    values[at++] = value;
+    if (step.kind === FIELD) at = record(step.next, value, values, at);
+    else
+      for (const branch of step.branches)
+        if (branch[0].includes(value)) at = record(branch[1], current, values, at);
   }
+  return at;
 }
 
 function match(
@@ -112,7 +130,11 @@ function match(
     const value = (current as Json)[step.key];
     if (values[at++] !== value) return -1;
     if (step.kind === FIELD) at = match(step.next, value, values, at);
-    else if (step.allowed.includes(value)) at = match(step.next, current, values, at);
+    else
+      for (let branch = 0; branch < step.branches.length && at >= 0; branch++) {
+        const pair = step.branches[branch] as readonly [readonly unknown[], Fingerprint];
+        if (pair[0].includes(value)) at = match(pair[1], current, values, at);
+      }
     if (at < 0) return -1;
   }
   return at;
@@ -123,8 +145,10 @@ function match(
  * @internal
  */
 export function recordFingerprint(object: unknown, fingerprint: Fingerprint): unknown[] {
-  const values: unknown[] = [];
-  record(fingerprint, object, values);
+  // Bounded: V8 makes a very large preallocated array a slow dictionary.
+  const values: unknown[] = new Array(Math.min(fingerprint.size, 16384));
+  values.length = record(fingerprint, object, values, 0);
+  fingerprint.size = values.length;
   return values;
 }
 
