@@ -41,7 +41,7 @@ const RESULT = `result: ${'ok '.repeat(20)}`;
  * One subject per provider API: a request of about 200 tools and 100 history messages in that
  * API's own shape, its projection function, and a response calling one tool by its wire name.
  */
-const SUBJECTS = [
+export const SUBJECTS = [
   {
     name: 'openai chat',
     build(variant) {
@@ -355,7 +355,7 @@ const HISTORY_KEYS = ['messages', 'input', 'contents', 'prompt'];
  * The request of the next turn, built the way a host builds it: a new request object, the same
  * tools, the same history objects, and two new ones (a tool call and its result) at the end.
  */
-function nextTurn(request) {
+export function nextTurn(request) {
   const key = HISTORY_KEYS.find((candidate) => Array.isArray(request[candidate]));
   const history = request[key];
   return { ...request, [key]: [...history, ...structuredClone(history.slice(-2))] };

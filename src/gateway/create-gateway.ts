@@ -3,7 +3,10 @@ import { isRecord } from '../core/is-record.js';
 import type { ProjectionOptions } from '../core/projection/create-request-projection.js';
 import type { SchemaTarget } from '../core/schema/schema-target.js';
 import { ToolwireError } from '../core/toolwire-error.js';
-import { createStoredResponseResolver } from './create-stored-response-resolver.js';
+import {
+  createStoredResponseResolver,
+  type StoredResponseResolver,
+} from './create-stored-response-resolver.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { type GatewayErrorKind, gatewayErrorResponse } from './gateway-error-response.js';
 import type { GatewayLogEntry } from './gateway-log-entry.js';
@@ -126,8 +129,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
   const token = options.token;
 
-  const handle = async (request: Request, entry: GatewayLogEntry): Promise<Response> => {
-    const url = new URL(request.url);
+  const handle = async (request: Request, url: URL, entry: GatewayLogEntry): Promise<Response> => {
     const route = matchGatewayApi(request.method, url.pathname);
     entry.api = route.api ?? 'pass-through';
     if (token !== undefined && !hasToken(request.headers, token)) {
@@ -344,7 +346,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       headers: forwardResponseHeaders(response.headers),
     };
     const contentType = response.headers.get('content-type') ?? '';
-    // A replayed stream (`?stream=true`) and errors pass as they are.
+    if (
+      stored.kind === 'response' &&
+      response.ok &&
+      response.body !== null &&
+      contentType.includes('text/event-stream')
+    ) {
+      return new Response(replayStored(response.body, profile, entry), init);
+    }
+    // Errors, and anything that is neither JSON nor a replayed stream, pass as they are.
     if (!response.ok || !contentType.includes('json') || response.body === null) {
       return new Response(response.body, init);
     }
@@ -390,6 +400,55 @@ export function createGateway(options: GatewayOptions): Gateway {
           ? { ...value, data: resolver.resolveItems(value.data) }
           : value;
     return new Response(encoder.encode(JSON.stringify(resolved)), init);
+  };
+
+  // A stored response replayed as a stream (`GET /v1/responses/{id}?stream=true`): its first
+  // event carries the response object with its tools, from which the names are recovered as for
+  // the JSON read; every later item and response object is resolved with them. The counts go to
+  // the log (the headers are sent before the first event is read).
+  const replayStored = (
+    body: ReadableStream<Uint8Array>,
+    profile: { envelope: Envelope | undefined; schemaTarget: SchemaTarget | undefined },
+    entry: GatewayLogEntry,
+  ): ReadableStream<Uint8Array> => {
+    let resolver: StoredResponseResolver | undefined;
+    let renamed = 0;
+    entry.stream = true;
+    entry.pending = true;
+    return resolveEventStream({
+      body,
+      api: 'openai-responses',
+      family: 'openai',
+      maxEventLength: maxBodyBytes * 2,
+      resolveEvent: (event) => {
+        if (!isRecord(event)) return [event];
+        if (resolver === undefined && isRecord(event.response)) {
+          resolver = createStoredResponseResolver({
+            tools: event.response.tools,
+            envelope: adapterEnvelope('openai-responses', profile.envelope),
+            projection: projectionFor(profile.schemaTarget),
+          });
+          for (const [wire, canonical] of resolver.names) if (wire !== canonical) renamed++;
+          entry.tools = resolver.names.size + resolver.unresolved;
+          entry.renamed = renamed;
+          if (resolver.unresolved > 0) entry.unresolved = resolver.unresolved;
+        }
+        if (resolver === undefined || renamed === 0) return [event];
+        if (isRecord(event.response)) {
+          return [{ ...event, response: resolver.resolveResponse(event.response) }];
+        }
+        if (isRecord(event.item)) {
+          const [item] = resolver.resolveItems([event.item]);
+          return item === event.item ? [event] : [{ ...event, item }];
+        }
+        return [event];
+      },
+      onEnd: (outcome) => {
+        entry.outcome = outcome.state;
+        entry.pending = false;
+        finishLog(entry);
+      },
+    });
   };
 
   const readJson = async (
@@ -459,15 +518,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   return {
     upstream,
     async fetch(request) {
+      const url = new URL(request.url);
       const entry: GatewayLogEntry = {
         start: Date.now(),
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: url.pathname,
         api: 'pass-through',
       };
       let response: Response;
       try {
-        response = await handle(request, entry);
+        response = await handle(request, url, entry);
       } catch (error) {
         const route = matchGatewayApi(request.method, entry.path);
         response = fail(route.family, 500, 'upstream_unavailable', `Gateway: ${messageOf(error)}`);

@@ -7,6 +7,7 @@ import { projectMessagesRequest } from '../providers/anthropic/index.js';
 import { projectGenerateContentRequest } from '../providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../providers/openai/index.js';
 import type { GatewayApi } from './match-gateway-api.js';
+import { restoreEchoedTools } from './restore-echoed-tools.js';
 
 /** Options of {@link projectApiRequest}. */
 export interface ProjectApiRequestOptions {
@@ -78,7 +79,20 @@ export function projectApiRequest(options: ProjectApiRequestOptions): ApiProject
     }
     case 'openai-responses': {
       const projected = projectResponsesRequest(body as never, adapterOptions);
-      return finish(projected, body, model, count((body as Json).tools));
+      const result = finish(projected, body, model, count((body as Json).tools));
+      if (!result.changed) return result;
+      // The answer echoes the request's tools (and choice) as the upstream got them.
+      const restore = restoreEchoedTools({ tools: (body as Json).tools, map: projected.map });
+      return {
+        ...result,
+        resolveResponse: (response) => restore(result.resolveResponse(response)),
+        resolveEvent: (event) =>
+          result.resolveEvent(event).map((resolved) => {
+            if (!isRecord(resolved) || !isRecord(resolved.response)) return resolved;
+            const response = restore(resolved.response);
+            return response === resolved.response ? resolved : { ...resolved, response };
+          }),
+      };
     }
     case 'anthropic-messages':
     case 'anthropic-count-tokens': {
@@ -218,9 +232,16 @@ function shallowEqual(a: Json, b: Json, skip?: string): boolean {
   return keys.every((key) => key === skip || (Object.hasOwn(b, key) && a[key] === b[key]));
 }
 
+// The core hands the same map back for the same tool set, so each is counted once.
+const renamedByMap = new WeakMap<ToolWireMap, number>();
+
 function countRenamed(map: ToolWireMap): number {
-  let renamed = 0;
-  for (const [canonical, wire] of map.entries()) if (canonical !== wire) renamed++;
+  let renamed = renamedByMap.get(map);
+  if (renamed === undefined) {
+    renamed = 0;
+    for (const [canonical, wire] of map.entries()) if (canonical !== wire) renamed++;
+    renamedByMap.set(map, renamed);
+  }
   return renamed;
 }
 

@@ -1,10 +1,9 @@
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ToolwireError } from '../core/toolwire-error.js';
 import type { LiveConnection } from './connect-mcp-server.js';
-import { errorText } from './describe-mcp-failure.js';
 import type { McpHubCallOptions } from './mcp-hub.js';
 import type { McpHubTool } from './mcp-hub-tool.js';
 import { checkTimeout, LONGEST_TIMEOUT } from './resolve-hub-limits.js';
+import { toolCallError } from './tool-call-error.js';
 
 /** Options of {@link callMcpTool}. @internal */
 export interface CallMcpToolOptions {
@@ -38,14 +37,8 @@ const TOTAL_TIMEOUTS = 10;
  */
 export async function callMcpTool(options: CallMcpToolOptions): Promise<CallToolResult> {
   const { connection, tool, call } = options;
-  const subject = `Tool "${call.name}" (server "${tool.server}", remote name "${tool.remoteName}")`;
-  const timeout = checkTimeout(call.timeout, options.defaultTimeout, 'timeout', subject);
-  const totalTimeout = checkTimeout(
-    call.totalTimeout,
-    options.defaultTotalTimeout ?? Math.min(LONGEST_TIMEOUT, timeout * TOTAL_TIMEOUTS),
-    'totalTimeout',
-    subject,
-  );
+  const subject = callSubject(call.name, tool);
+  const { timeout, totalTimeout } = callTimeouts(options, subject);
   const controller = new AbortController();
   const callerSignal = call.signal;
   const onAbort = (): void => controller.abort(callerSignal?.reason);
@@ -74,42 +67,47 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
     );
     return result as CallToolResult;
   } catch (error) {
-    if (callerSignal?.aborted === true) {
-      throw new ToolwireError({
-        code: 'TOOL_CALL_CANCELLED',
-        message: `${subject}: the call was cancelled by the caller.`,
-        cause: error,
-      });
-    }
+    const about = { subject, server: tool.server, cause: error };
+    if (callerSignal?.aborted === true) throw toolCallError({ kind: 'cancelled', ...about });
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
       // The SDK sends a cancellation for a plain timeout only; send one for the total too.
       if (total !== undefined) controller.abort(error);
-      throw new ToolwireError({
-        code: 'TOOL_CALL_TIMEOUT',
-        message:
-          total === undefined
-            ? `${subject}: no answer within ${timeout} ms; the server was sent a cancellation. Raise the timeout if the tool is slow.`
-            : `${subject}: no answer within the total of ${totalTimeout} ms, although progress kept coming; the server was sent a cancellation. Raise totalTimeout if the tool is slow.`,
-        cause: error,
-      });
+      throw toolCallError(
+        total === undefined
+          ? { kind: 'timeout', timeout, ...about }
+          : { kind: 'total-timeout', totalTimeout, ...about },
+      );
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      throw new ToolwireError({
-        code: 'SERVER_UNAVAILABLE',
-        message:
-          options.restarts === false
-            ? `${subject}: the server closed the connection during the call; restarts are off (restart: false), so call hub.restart("${tool.server}") and try again.`
-            : `${subject}: the server closed the connection during the call; it is being restarted, try again.`,
-        cause: error,
-      });
+      throw toolCallError({ kind: 'closed', restarts: options.restarts !== false, ...about });
     }
-    throw new ToolwireError({
-      code: 'TOOL_CALL_FAILED',
-      message: `${subject}: the server answered with an error: ${errorText(error)}.`,
-      cause: error,
-    });
+    throw toolCallError({ kind: 'failed', ...about });
   } finally {
     callerSignal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** How a call names its tool in errors. @internal */
+export function callSubject(name: string, tool: McpHubTool): string {
+  return `Tool "${name}" (server "${tool.server}", remote name "${tool.remoteName}")`;
+}
+
+/**
+ * A call's timeout and total cap, checked: the call's own, else the hub's, else ten timeouts.
+ * @internal
+ */
+export function callTimeouts(
+  options: Pick<CallMcpToolOptions, 'call' | 'defaultTimeout' | 'defaultTotalTimeout'>,
+  subject: string,
+): { timeout: number; totalTimeout: number } {
+  const { call } = options;
+  const timeout = checkTimeout(call.timeout, options.defaultTimeout, 'timeout', subject);
+  const totalTimeout = checkTimeout(
+    call.totalTimeout,
+    options.defaultTotalTimeout ?? Math.min(LONGEST_TIMEOUT, timeout * TOTAL_TIMEOUTS),
+    'totalTimeout',
+    subject,
+  );
+  return { timeout, totalTimeout };
 }

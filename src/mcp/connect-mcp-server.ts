@@ -14,6 +14,7 @@ import { limitFetch } from './limit-fetch.js';
 import { createNodeHttpFetch } from './node-http-fetch.js';
 import type { McpServerConfig } from './parse-mcp-config.js';
 import { createStderrTail } from './stderr-tail.js';
+import { createToolCallRelay, type ToolCallRelay } from './tool-call-relay.js';
 
 /** What a live connection knows about how its process or session ended. @internal */
 export interface ConnectionExit {
@@ -39,6 +40,11 @@ export interface LiveConnection {
   fatalError: () => string | undefined;
   /** Ends the connection; a stdio process is sent `signal` first so that no grace period is waited. */
   close: (options?: { signal?: NodeJS.Signals }) => Promise<void>;
+  /**
+   * The line-level `tools/call` relay beside the SDK client, on the same process and in an id
+   * space of its own (stdio only, when the SDK's transport has the internals it needs).
+   */
+  relay?: ToolCallRelay;
 }
 
 /** What is known about a start that failed, filled in by {@link connectMcpServer}. @internal */
@@ -110,12 +116,26 @@ async function connectStdio(
   });
   let fatal: string | undefined;
   // The SDK's ReadBuffer copies its whole buffer on every chunk and names no limit when it fails;
-  // this one splits linearly and says which limit a message broke.
-  const internals = transport as unknown as { _readBuffer?: unknown };
+  // this one splits linearly and says which limit a message broke, and lets the relay see each
+  // line first.
+  const internals = transport as unknown as {
+    _readBuffer?: unknown;
+    _process?: { stdin?: { writable: boolean; write(text: string): boolean } | null };
+  };
+  let relay: ToolCallRelay | undefined;
   if (internals._readBuffer !== undefined) {
-    internals._readBuffer = new JsonLineBuffer(options.maxMessageBytes, (error) => {
+    const buffer = new JsonLineBuffer(options.maxMessageBytes, (error) => {
       fatal = error.message;
     });
+    internals._readBuffer = buffer;
+    // The SDK's transport writes to the same stdin, so lines of both stay whole and in order.
+    relay = createToolCallRelay((line) => {
+      const stdin = internals._process?.stdin;
+      if (stdin === undefined || stdin === null || !stdin.writable) return false;
+      stdin.write(line);
+      return true;
+    });
+    buffer.take = relay.take;
   }
   const tail = createStderrTail({
     lines: STDERR_LINES,
@@ -155,6 +175,7 @@ async function connectStdio(
     lastError: () => undefined,
     fatalError: () => fatal,
     close,
+    ...(relay === undefined ? {} : { relay }),
   };
   try {
     await open(connection, options);
@@ -323,6 +344,7 @@ async function open(connection: LiveConnection, options: ConnectMcpServerOptions
   let opened = false;
   let closed = false;
   client.onclose = () => {
+    connection.relay?.close();
     if (closed) return;
     closed = true;
     if (opened) options.onClose();

@@ -50,6 +50,7 @@ export {
   type McpHubCallOptions,
   type McpHubEvent,
   type McpHubOptions,
+  type McpHubRelayOptions,
   type McpRestartOptions,
 } from './mcp-hub.js';
 export type { McpHubTool } from './mcp-hub-tool.js';
@@ -79,3 +80,4 @@ export {
   readMcpConfig,
 } from './read-mcp-config.js';
 export type { McpListLimits } from './resolve-hub-limits.js';
+export type { RelayedToolResponse } from './tool-call-relay.js';

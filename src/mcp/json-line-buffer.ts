@@ -24,6 +24,11 @@ export class JsonLineBuffer {
   #partBytes = 0;
   #lines: Buffer[] = [];
   #next = 0;
+  /**
+   * Sees each line (as text, without its newline) before it is parsed for the SDK, and returns
+   * true for a line it has dealt with itself: the raw seam a line-level relay reads through.
+   */
+  take: ((line: string) => boolean) | undefined;
 
   constructor(maxMessageBytes: number, onOversize: (error: Error) => void) {
     this.#maxMessageBytes = maxMessageBytes;
@@ -66,6 +71,7 @@ export class JsonLineBuffer {
       }
       const text = line.toString('utf8').replace(/\r$/, '');
       if (text.trim().length === 0) continue;
+      if (this.take?.(text) === true) continue;
       return deserializeMessage(text);
     }
     return null;

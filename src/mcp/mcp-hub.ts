@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, ClientCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type NamingPresetInput, resolveNamingPreset } from '../core/naming-preset.js';
 import { ToolwireError } from '../core/toolwire-error.js';
-import { callMcpTool } from './call-mcp-tool.js';
+import { callMcpTool, callSubject, callTimeouts } from './call-mcp-tool.js';
 import {
   claimCanonicalNames,
   findShadowedServers,
@@ -31,6 +31,7 @@ import { refreshServerTools } from './refresh-server-tools.js';
 import { type McpListLimits, resolveHubLimits } from './resolve-hub-limits.js';
 import { closeServer, connectServer, restartServer } from './supervise-mcp-server.js';
 import { toHubTools } from './to-hub-tools.js';
+import type { RelayedToolResponse } from './tool-call-relay.js';
 
 /** Something that changed in the hub. */
 export type McpHubEvent =
@@ -110,6 +111,14 @@ export interface McpHubCallOptions {
   totalTimeout?: number;
   /** Called with each progress notification; progress restarts the timeout (within `totalTimeout`). */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** Options of {@link McpHub.relayToolCall}. */
+export interface McpHubRelayOptions extends Omit<McpHubCallOptions, 'onProgress'> {
+  /** The caller's `_meta`, sent on to the server (its progress token is replaced). */
+  meta?: Record<string, unknown>;
+  /** Called with each progress notification's params, without the token. */
+  onProgress?: (params: Record<string, unknown>) => void;
 }
 
 /**
@@ -318,6 +327,49 @@ export class McpHub {
       });
     } catch (error) {
       throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;
+    }
+  }
+
+  /**
+   * Calls a tool as {@link McpHub.callTool} does, through the line relay of a ready stdio server:
+   * the call goes out as one line and the server's response line comes back as it was sent (to
+   * be passed on byte for byte), with the same typed errors. `undefined` when the tool's server
+   * has no relay (HTTP, not ready, or an unknown name): use `callTool`, which says why.
+   */
+  relayToolCall(options: McpHubRelayOptions): Promise<RelayedToolResponse> | undefined {
+    const tool = this.#names().get(options.name);
+    if (tool === undefined) return undefined;
+    const record = this.#records.get(tool.server) as McpServerRecord;
+    const relay = record.connection?.relay;
+    if (record.status.state !== 'ready' || relay === undefined) return undefined;
+    const subject = callSubject(options.name, tool);
+    try {
+      const { timeout, totalTimeout } = callTimeouts(
+        {
+          call: options,
+          defaultTimeout: this.#context.limits.callTimeout,
+          defaultTotalTimeout: this.#context.limits.callTotalTimeout,
+        },
+        subject,
+      );
+      return relay
+        .call({
+          remoteName: tool.remoteName,
+          arguments: options.arguments,
+          meta: options.meta,
+          timeout,
+          totalTimeout: Math.max(timeout, totalTimeout),
+          signal: options.signal,
+          onProgress: options.onProgress,
+          subject,
+          server: tool.server,
+          restarts: this.#context.options.restart !== false,
+        })
+        .catch((error: unknown) => {
+          throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;
+        });
+    } catch (error) {
+      return Promise.reject(error);
     }
   }
 

@@ -47,7 +47,7 @@ import {
 } from './client-profile.js';
 import { fitProxyNames } from './fit-proxy-names.js';
 import { type FitProxyToolsResult, fitProxyTools, type ProxyTool } from './fit-proxy-tools.js';
-import { interceptToolCalls } from './intercept-tool-calls.js';
+import { interceptToolCalls, type ToolCallAnswer } from './intercept-tool-calls.js';
 import { matchGlob } from './match-glob.js';
 
 /** Which tools of one server the proxy offers, by remote name. */
@@ -645,9 +645,10 @@ export class McpProxy {
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: this.#view(profile).fitted.tools.map((tool) => tool.tool),
     }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.#callTool(session, request.params, extra),
-    );
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const answer = await this.#callTool(session, request.params, extra);
+      return 'relayed' in answer ? answer.relayed.message.result : answer.result;
+    });
     server.setRequestHandler(ListPromptsRequestSchema, () => ({
       prompts: [...this.#view(profile).prompts.values()]
         .map((entry) => entry.prompt)
@@ -738,7 +739,7 @@ export class McpProxy {
       _meta?: { progressToken?: string | number | undefined } | undefined;
     },
     extra: Extra,
-  ): Promise<CallToolResult> {
+  ): Promise<ToolCallAnswer> {
     const view = this.#view(session.profile);
     const tool = view.byName.get(params.name);
     if (tool === undefined) {
@@ -756,10 +757,12 @@ export class McpProxy {
     const args = restoreArguments(params.arguments ?? {}, tool.argumentMap);
     return this.#withCaller(tool.server, session, extra, async () => {
       try {
-        return await this.hub.callTool({
+        // A stdio server's answer comes back as the line it sent, to pass on byte for byte.
+        const relayed = this.hub.relayToolCall({
           name: tool.canonical,
           arguments: args,
           signal: extra.signal,
+          ...(params._meta === undefined ? {} : { meta: params._meta }),
           ...(token === undefined
             ? {}
             : {
@@ -768,11 +771,31 @@ export class McpProxy {
                     .sendNotification({
                       method: 'notifications/progress',
                       params: { progressToken: token, ...progress },
-                    })
+                    } as ServerNotification)
                     .catch(() => {});
                 },
               }),
         });
+        if (relayed !== undefined) return { relayed: await relayed };
+        return {
+          result: await this.hub.callTool({
+            name: tool.canonical,
+            arguments: args,
+            signal: extra.signal,
+            ...(token === undefined
+              ? {}
+              : {
+                  onProgress: (progress) => {
+                    void extra
+                      .sendNotification({
+                        method: 'notifications/progress',
+                        params: { progressToken: token, ...progress },
+                      })
+                      .catch(() => {});
+                  },
+                }),
+          }),
+        };
       } catch (error) {
         if (!ToolwireError.isInstance(error)) throw error;
         const cause = error.cause;
@@ -857,8 +880,8 @@ async function listAll<T>(
   return items;
 }
 
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
+function errorResult(text: string): { result: CallToolResult } {
+  return { result: { content: [{ type: 'text', text }], isError: true } };
 }
 
 function errorText(error: unknown): string {

@@ -1,4 +1,6 @@
+import type { Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -11,6 +13,8 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../core/is-record.js';
+import { JsonLineBuffer } from '../mcp/json-line-buffer.js';
+import type { RelayedToolResponse } from '../mcp/tool-call-relay.js';
 
 /** The params of a plain `tools/call`: what the fast path answers itself. */
 export interface PlainToolCallParams {
@@ -18,6 +22,12 @@ export interface PlainToolCallParams {
   arguments?: Record<string, unknown>;
   _meta?: { progressToken?: string | number; [key: string]: unknown };
 }
+
+/**
+ * What answers a call: a result to send, or a server's response line relayed as it was sent
+ * (over stdio its bytes go on with only the id swapped back).
+ */
+export type ToolCallAnswer = { result: CallToolResult } | { relayed: RelayedToolResponse };
 
 /** Options of {@link interceptToolCalls}. */
 export interface InterceptToolCallsOptions {
@@ -29,10 +39,13 @@ export interface InterceptToolCallsOptions {
   call: (
     params: PlainToolCallParams,
     extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-  ) => Promise<CallToolResult>;
+  ) => Promise<ToolCallAnswer>;
 }
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+/** The SDK's stdio transports read at most this much by default. */
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 /**
  * Answers plain `tools/call` requests straight from the transport, before the SDK server's
@@ -43,6 +56,11 @@ const RELATED_TASK = 'io.modelcontextprotocol/related-task';
  * exactly the SDK's answers. Cancellation (`notifications/cancelled`), progress and requests to
  * the client during the call behave as in the SDK: nothing is sent for a cancelled call, and
  * messages of the call are related to its request (the HTTP transport sends them on its stream).
+ *
+ * Over stdio it reads one level lower: each line from the client is seen before the SDK parses
+ * it, and a plain `tools/call` (the JSON-RPC request shape the SDK's schema takes, see
+ * {@link plainToolCall}) is answered from the line alone; a relayed answer is written as the
+ * server's own line with the id swapped back. Every other line goes to the SDK as before.
  *
  * @example
  * ```ts
@@ -80,9 +98,17 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
         return server.request(request, schema as never, { ...requestOptions, ...related });
       },
     } as unknown as RequestHandlerExtra<ServerRequest, ServerNotification>;
-    let response: JSONRPCMessage;
+    let response: JSONRPCMessage | undefined;
+    let line: string | undefined;
     try {
-      response = { jsonrpc: '2.0', id, result: await call(params, extra) };
+      const answered = await call(params, extra);
+      if (!('relayed' in answered)) response = { jsonrpc: '2.0', id, result: answered.result };
+      else if (writeLine === undefined) {
+        response = { jsonrpc: '2.0', id, result: answered.relayed.message.result };
+      } else {
+        const { line: sent, idStart, idEnd } = answered.relayed;
+        line = `${sent.slice(0, idStart)}${JSON.stringify(id)}${sent.slice(idEnd)}\n`;
+      }
     } catch (error) {
       // As the SDK's protocol answers a handler that throws.
       const failure = error as { code?: unknown; message?: unknown; data?: unknown };
@@ -101,12 +127,31 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
       running.delete(id);
     }
     if (signal.aborted) return;
+    if (line !== undefined && writeLine !== undefined) {
+      writeLine(line);
+      return;
+    }
     try {
-      await transport.send(response, related);
+      await transport.send(response as JSONRPCMessage, related);
     } catch (error) {
       transport.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }
   };
+
+  const writeLine = readLines(transport, (line) => {
+    // Only a line that names the method is parsed here; the rest go to the SDK untouched.
+    if (!line.includes('"tools/call"')) return false;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return false;
+    }
+    const plain = plainToolCall(message);
+    if (plain === undefined || running.has(plain.id)) return false;
+    void answer(plain.id, plain.params, undefined);
+    return true;
+  });
 
   transport.onmessage = (message, info) => {
     const candidate = message as { method?: unknown; id?: unknown; params?: unknown };
@@ -141,8 +186,53 @@ export function plainParams(params: unknown): PlainToolCallParams | undefined {
   if (meta !== undefined) {
     if (!isRecord(meta) || meta[RELATED_TASK] !== undefined) return undefined;
     const token = meta.progressToken;
-    if (token !== undefined && typeof token !== 'string' && !Number.isInteger(token))
+    if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token))
       return undefined;
   }
   return params as unknown as PlainToolCallParams;
+}
+
+/**
+ * A whole JSON-RPC message, when it is a `tools/call` request the SDK's schemas take
+ * (`JSONRPCRequestSchema`, strict, then `CallToolRequestSchema`) with plain params (see
+ * {@link plainParams}); else `undefined`, and the SDK reads it as before.
+ */
+export function plainToolCall(
+  message: unknown,
+): { id: string | number; params: PlainToolCallParams } | undefined {
+  if (!isRecord(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call')
+    return undefined;
+  for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
+  const id = message.id;
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined;
+  const params = plainParams(message.params);
+  return params === undefined ? undefined : { id: id as string | number, params };
+}
+
+/**
+ * Puts a line reader in front of the SDK's stdio server transport that offers each line to
+ * `take` first, and returns how to write a whole line to the client; `undefined` for other
+ * transports (or an SDK whose transport lacks the internals), which keep the message path.
+ */
+function readLines(
+  transport: Transport,
+  take: (line: string) => boolean,
+): ((line: string) => void) | undefined {
+  if (!(transport instanceof StdioServerTransport)) return undefined;
+  const internals = transport as unknown as {
+    _readBuffer?: { _buffer?: Buffer; _maxBufferSize?: number };
+    _stdout?: Writable;
+  };
+  const previous = internals._readBuffer;
+  const stdout = internals._stdout;
+  if (previous === undefined || stdout === undefined) return undefined;
+  // Oversize lines throw from append, which the transport reports and closes on, as before.
+  const buffer = new JsonLineBuffer(previous._maxBufferSize ?? MAX_LINE_BYTES, () => {});
+  buffer.take = take;
+  if (previous._buffer !== undefined) buffer.append(previous._buffer);
+  internals._readBuffer = buffer as never;
+  // The transport's own send writes to the same stream, so answers of both paths stay whole.
+  return (line) => {
+    if (stdout.writable) stdout.write(line);
+  };
 }

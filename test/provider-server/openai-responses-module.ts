@@ -106,7 +106,7 @@ export const openaiResponsesModule: ProviderModule = {
   },
   reject: (violations) => openAIError(violations),
   respond({ request, stream, calls }) {
-    if (request.method === 'GET') return readStored(request.path);
+    if (request.method === 'GET') return readStored(request.path, request.query.stream === 'true');
     const id = `resp_${++responseCount}`;
     const model = String(asObject(request.body).model ?? 'gpt-test');
     const items = calls.map((call, index) => functionCallItem(call, index, 'completed'));
@@ -137,44 +137,49 @@ export const openaiResponsesModule: ProviderModule = {
       store(id, response('completed', items), asArray(asObject(request.body).input));
     }
     if (!stream) return jsonResponse(200, response('completed', items));
-    let sequence = 0;
-    const event = (type: string, data: Body) =>
-      sseEvent({ type, sequence_number: sequence++, ...data }, type);
-    const events = [
-      event('response.created', { response: response('in_progress', []) }),
-      event('response.in_progress', { response: response('in_progress', []) }),
-    ];
-    calls.forEach((call, index) => {
-      const started = functionCallItem(call, index, 'in_progress');
-      events.push(
-        event('response.output_item.added', {
-          output_index: index,
-          item: { ...started, arguments: '' },
-        }),
-      );
-      const text = JSON.stringify(call.arguments);
-      for (const piece of splitText(text, 3)) {
-        events.push(
-          event('response.function_call_arguments.delta', {
-            item_id: started.id,
-            output_index: index,
-            delta: piece,
-          }),
-        );
-      }
-      events.push(
-        event('response.function_call_arguments.done', {
-          item_id: started.id,
-          output_index: index,
-          arguments: text,
-        }),
-      );
-      events.push(event('response.output_item.done', { output_index: index, item: items[index] }));
-    });
-    events.push(event('response.completed', { response: response('completed', items) }));
-    return sseResponse(events);
+    return sseResponse(responseEvents(response, items));
   },
 };
+
+// A response as its stream of events: created, in progress, each call item with its argument
+// deltas, completed (also how a stored response is replayed with `?stream=true`).
+function responseEvents(response: (status: string, output: unknown[]) => Body, items: Body[]) {
+  let sequence = 0;
+  const event = (type: string, data: Body) =>
+    sseEvent({ type, sequence_number: sequence++, ...data }, type);
+  const events = [
+    event('response.created', { response: response('in_progress', []) }),
+    event('response.in_progress', { response: response('in_progress', []) }),
+  ];
+  items.forEach((item, index) => {
+    events.push(
+      event('response.output_item.added', {
+        output_index: index,
+        item: { ...item, status: 'in_progress', arguments: '' },
+      }),
+    );
+    const text = String(item.arguments);
+    for (const piece of splitText(text, 3)) {
+      events.push(
+        event('response.function_call_arguments.delta', {
+          item_id: item.id,
+          output_index: index,
+          delta: piece,
+        }),
+      );
+    }
+    events.push(
+      event('response.function_call_arguments.done', {
+        item_id: item.id,
+        output_index: index,
+        arguments: text,
+      }),
+    );
+    events.push(event('response.output_item.done', { output_index: index, item }));
+  });
+  events.push(event('response.completed', { response: response('completed', items) }));
+  return events;
+}
 
 function functionCallItem(call: ScriptedToolCall, index: number, status: string): Body {
   return {
@@ -199,7 +204,7 @@ function store(id: string, response: Body, input: unknown[]): void {
   if (stored.size > 100) stored.delete(stored.keys().next().value as string);
 }
 
-function readStored(path: string) {
+function readStored(path: string, stream: boolean) {
   const match = /\/responses\/([^/]+)(\/input_items)?$/.exec(path);
   const entry = match === null ? undefined : stored.get(match[1] as string);
   if (match === null || entry === undefined) {
@@ -211,6 +216,12 @@ function readStored(path: string) {
         code: null,
       },
     });
+  }
+  if (match[2] === undefined && stream) {
+    const output = asArray(entry.response.output).map(asObject);
+    return sseResponse(
+      responseEvents((status, items) => ({ ...entry.response, status, output: items }), output),
+    );
   }
   if (match[2] === undefined) return jsonResponse(200, entry.response);
   // The list is newest first by default, each item with an id.

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogs } from '../../../test/support/catalogs.js';
 import { projectInputSchema } from '../schema/project-input-schema.js';
@@ -20,6 +21,73 @@ describe('projectToolSchema', () => {
         }
       }
     }
+  });
+
+  it('should send the input itself exactly when its projection reads the same, for generated schemas', () => {
+    const property = fc.letrec((tie) => ({
+      schema: fc.oneof(
+        { depthSize: 'small' },
+        fc.record(
+          {
+            type: fc.constantFrom('string', 'number', 'integer', 'boolean', 'null'),
+            description: fc.string({ maxLength: 8 }),
+            enum: fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.integer()), { maxLength: 3 }),
+            const: fc.jsonValue({ maxDepth: 1 }),
+            format: fc.constantFrom('date-time', 'uri', 'email'),
+            minLength: fc.nat(5),
+            default: fc.jsonValue({ maxDepth: 1 }),
+          },
+          { requiredKeys: ['type'] },
+        ),
+        fc.record(
+          {
+            type: fc.constant('array'),
+            items: tie('schema'),
+            minItems: fc.nat(3),
+          },
+          { requiredKeys: ['type'] },
+        ),
+        fc.record(
+          {
+            type: fc.constant('object'),
+            properties: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), tie('schema'), {
+              maxKeys: 3,
+            }),
+            additionalProperties: fc.boolean(),
+          },
+          { requiredKeys: ['type'] },
+        ),
+        fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }),
+      ),
+    })).schema;
+    const root = fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), property, {
+          maxKeys: 4,
+        }),
+        required: fc.array(fc.string({ maxLength: 6 }), { maxLength: 2 }),
+        additionalProperties: fc.boolean(),
+        $schema: fc.constant('http://json-schema.org/draft-07/schema#'),
+      },
+      { requiredKeys: ['type'] },
+    );
+    const targets = fc.constantFrom<SchemaTarget>('openai', 'anthropic', 'gemini', 'bedrock');
+    fc.assert(
+      fc.property(root, targets, (schema, target) => {
+        let reference: string;
+        try {
+          reference = JSON.stringify(
+            projectInputSchema(structuredClone(schema), { target }).schema,
+          );
+        } catch {
+          return;
+        }
+        const result = projectToolSchema({ schema, target, tool: 's__t' });
+        expect(result.schema === schema).toBe(reference === JSON.stringify(schema));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('should pass a schema that already fits through by reference', () => {

@@ -27,7 +27,10 @@ export interface FittingSchema {
   readonly characters: number;
   /** How many of its nodes are rebuilt (0: sent as it is); the projection counts them as nodes. */
   readonly rebuilt: number;
-  /** Whether it is an object schema (bit 1) and an array schema (bit 2). */
+  /**
+   * Whether it is an object schema (bit 1) and an array schema (bit 2), and whether `nullable`
+   * replaces its null branches and its lone other branch replaces it (bit 4).
+   */
   readonly shape: number;
 }
 
@@ -418,7 +421,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let required: unknown[] | undefined;
   let properties: Source | undefined;
   let propertyCount = -1;
-  let nullBranch = false;
+  let nullBranches = 0;
+  let lone: Source | undefined;
   for (const key in node) {
     const child = node[key];
     // The keywords most nodes have come first, without a table lookup; they mean the same for
@@ -517,7 +521,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
           else {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
-            if (branch.type === 'null' && branch.anyOf === undefined) nullBranch = true;
+            if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
+            else lone = branch;
           }
         }
         break;
@@ -617,19 +622,27 @@ function check(value: unknown, depth: number, walk: Walk): number {
     }
   }
   if (isArray && !hasItems) return -1;
+  let shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
   if (anyOf !== undefined || hasOneOf) {
     if (anyOf !== undefined && hasOneOf) return -1;
-    if (profile.nullForm === 'nullable') {
-      // `nullable` replaces a null branch, and a lone branch replaces its wrapper.
-      if (nullBranch) return -1;
-      if ((anyOf as unknown[]).length === 1 && !hasOwnShape(node)) return -1;
+    let merged = false;
+    if (profile.nullForm === 'nullable' && anyOf !== undefined) {
+      // `nullable` replaces null branches, and a lone other branch replaces its wrapper: rebuilt
+      // by `rebuildFittingSchema` when the wrapper has nothing of its own to keep apart.
+      if (nullBranches > 0 || (anyOf.length === 1 && !hasOwnShape(node))) {
+        if (hasOneOf || hasOwnShape(node) || anyOf.length - nullBranches !== 1) return -1;
+        // A `default` beside the alternatives the lone branch brings moves into the description.
+        if (hasDefault && (lone as Source).anyOf !== undefined) return -1;
+        merged = true;
+        silent = true;
+      }
     }
-    if (profile.dropDefaultBesideAnyOf && hasDefault) return -1;
+    if (!merged && profile.dropDefaultBesideAnyOf && hasDefault) return -1;
+    if (merged) shape |= 4;
   }
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  const shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
   const { nodes, found } = walk;
   let size = walk.size;
   if (silent || rebuilt > 0) {

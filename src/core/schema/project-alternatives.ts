@@ -1,7 +1,7 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import { type ArgumentMap, hasObjectPart } from './argument-map.js';
 import { toJsonPointer } from './json-pointer.js';
-import { projectSchemaTree } from './project-schema-tree.js';
+import { fittingSchema, projectSchemaTree } from './project-schema-tree.js';
 import { NEVER, type Path, type TreeContext } from './schema-tree-context.js';
 import { isRecord } from './schema-values.js';
 
@@ -21,13 +21,24 @@ export function projectAlternatives(
       });
     }
   }
-  alternatives.forEach((branch, index) => {
+  const depth = path.length + 1;
+  for (let index = 0; index < alternatives.length; index++) {
+    // Holes of a sparse array are no branches (as `forEach` skips them).
+    if (!(index in alternatives)) continue;
+    const branch = alternatives[index];
     // A branch that accepts nothing can go: dropping it does not change what the union accepts.
+    // One that fits needs no path of its own.
+    const fitting = fittingSchema(branch, depth, context);
+    if (fitting !== undefined) {
+      schemas.push(fitting);
+      maps.push(null);
+      continue;
+    }
     const projected = projectSchemaTree(branch, [...path, index], context);
-    if (projected === NEVER) return;
+    if (projected === NEVER) continue;
     schemas.push(projected.schema);
     maps.push(closedBranchMap(projected.schema, projected.map));
-  });
+  }
   return { schemas, maps };
 }
 

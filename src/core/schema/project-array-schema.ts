@@ -1,6 +1,6 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
-import { projectSchemaTree } from './project-schema-tree.js';
+import { fittingSchema, projectSchemaTree } from './project-schema-tree.js';
 import {
   type MutableMap,
   NEVER,
@@ -79,7 +79,14 @@ export function projectArraySchema(
     return;
   }
   // OpenAI rejects an array without `items`, even outside strict mode; Gemini needs one too.
-  setItems(out, map, projectSchemaTree(rest ?? {}, [...path, 'items'], context), profile);
+  const items = rest ?? {};
+  // Items that fit need no path of their own.
+  const fitting = fittingSchema(items, path.length + 1, context);
+  const projected =
+    fitting === undefined
+      ? projectSchemaTree(items, [...path, 'items'], context)
+      : { schema: fitting, map: null };
+  setItems(out, map, projected, profile);
 }
 
 function setItems(

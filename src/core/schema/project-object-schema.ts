@@ -1,6 +1,6 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
-import { projectSchemaTree } from './project-schema-tree.js';
+import { fittingSchema, projectSchemaTree } from './project-schema-tree.js';
 import { fitPropertyKeys } from './property-key-rule.js';
 import {
   type MutableMap,
@@ -17,6 +17,7 @@ import {
   STRICT_MAX_NESTING,
   STRICT_MAX_PROPERTIES,
   strictFail,
+  strictNesting,
 } from './strict-schema-rules.js';
 
 /**
@@ -38,20 +39,27 @@ export function projectObjectSchema(
   const wireNames =
     profile.propertyKeys === null ? undefined : fitPropertyKeys(names, profile.propertyKeys);
   const properties: Source = {};
-  const propertyMaps: Record<string, ArgumentMap> = {};
-  const keys: Record<string, string> = {};
+  let propertyMaps: Record<string, ArgumentMap> | undefined;
+  let keys: Record<string, string> | undefined;
   const present = new Map<string, string>();
   if (context.strict) {
     context.strictProperties += names.length;
     if (context.strictProperties > STRICT_MAX_PROPERTIES) {
       strictFail(context, path, `it has more than ${STRICT_MAX_PROPERTIES} properties`);
     }
-    if (path.filter((segment) => segment === 'properties').length >= STRICT_MAX_NESTING) {
+    if (strictNesting(path) >= STRICT_MAX_NESTING) {
       strictFail(context, path, `it nests objects more than ${STRICT_MAX_NESTING} levels deep`);
     }
   }
+  const childDepth = path.length + 2;
   for (const name of names) {
-    const projected = projectSchemaTree(source[name], [...path, 'properties', name], context);
+    const child = source[name];
+    // A property that fits needs no path of its own; only a walked one does.
+    const fitting = fittingSchema(child, childDepth, context);
+    const projected =
+      fitting === undefined
+        ? projectSchemaTree(child, [...path, 'properties', name], context)
+        : { schema: fitting, map: null };
     if (projected === NEVER) {
       strictFail(context, path, `property "${name}" accepts no value`);
       warn(
@@ -66,8 +74,14 @@ export function projectObjectSchema(
     if (context.strict) context.strictCharacters += wire.length;
     setKey(properties, wire, projected.schema);
     present.set(name, wire);
-    if (projected.map !== null) setKey(propertyMaps, wire, projected.map);
-    if (wire !== name) setKey(keys, wire, name);
+    if (projected.map !== null) {
+      propertyMaps ??= {};
+      setKey(propertyMaps, wire, projected.map);
+    }
+    if (wire !== name) {
+      keys ??= {};
+      setKey(keys, wire, name);
+    }
   }
   const requiredSource = Array.isArray(node.required)
     ? node.required.filter((name): name is string => typeof name === 'string')
@@ -102,8 +116,8 @@ export function projectObjectSchema(
   if (required.length > 0) {
     out.required = sameArray(required, node.required) ? node.required : required;
   } else if (context.strict) out.required = [];
-  if (Object.keys(keys).length > 0) map.keys = keys;
-  if (Object.keys(propertyMaps).length > 0) map.properties = propertyMaps;
+  if (keys !== undefined) map.keys = keys;
+  if (propertyMaps !== undefined) map.properties = propertyMaps;
 
   const additional = node.additionalProperties;
   if (context.strict) {

@@ -8,6 +8,7 @@ import { projectEnum } from './project-enum.js';
 import { projectKeyword } from './project-keyword.js';
 import { projectObjectSchema } from './project-object-schema.js';
 import { projectRecursion } from './project-recursion.js';
+import { projectStrictObject } from './project-strict-object.js';
 import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
 import { isRecursion, resolveSchemaNode } from './resolve-schema-node.js';
 import { SILENT_KEYWORDS, STRUCTURAL_KEYWORDS } from './schema-keywords.js';
@@ -48,25 +49,20 @@ import type { TargetProfile } from './target-profile.js';
  * @internal
  */
 export function projectSchemaTree(input: unknown, path: Path, context: TreeContext): Projected {
-  // A sub-schema the target takes as it is: sent as it is, no walk and no copy; one that only
-  // loses keywords silently: rebuilt without the walk.
-  const found = context.fitting?.get(input as object);
-  if (
-    found !== undefined &&
-    path.length + found.height <= MAX_SCHEMA_DEPTH &&
-    context.nodes + found.rebuilt <= MAX_PROJECTED_NODES
-  ) {
-    context.strictCharacters += found.characters;
-    if (found.rebuilt === 0) return { schema: input as JsonSchemaObject, map: null };
-    context.nodes += found.rebuilt;
-    return { schema: rebuildFittingSchema(input as Source, found, context), map: null };
-  }
+  const fitting = fittingSchema(input, path.length, context);
+  if (fitting !== undefined) return { schema: fitting, map: null };
   countNode(context, path);
   if (path.length > MAX_SCHEMA_DEPTH) {
     throw new ToolwireError({
       code: 'SCHEMA_TOO_DEEP',
       message: `Schema at "${toJsonPointer(path.slice(0, 12))}/..." nests deeper than ${MAX_SCHEMA_DEPTH} levels once its $refs are inlined. Flatten the schema.`,
     });
+  }
+  // The object OpenAI strict closes, in one pass (not in the reference walk, which has no
+  // shortcut at all).
+  if (context.strict && context.fitting !== undefined) {
+    const object = projectStrictObject(input, path, context);
+    if (object !== undefined) return object;
   }
   const depthBefore = context.refs.length;
   try {
@@ -77,6 +73,33 @@ export function projectSchemaTree(input: unknown, path: Path, context: TreeConte
   } finally {
     context.refs.length = depthBefore;
   }
+}
+
+/**
+ * A sub-schema the target takes as it is: sent as it is, no walk and no copy; one that only loses
+ * keywords silently: rebuilt without the walk. Either way its argument map is `null`. `undefined`
+ * when the walk must take it (not found to fit, or too deep at `depth` path segments, or past
+ * the node cap). Callers ask before they build the node's path, which only the walk needs.
+ *
+ * @internal
+ */
+export function fittingSchema(
+  input: unknown,
+  depth: number,
+  context: TreeContext,
+): JsonSchemaObject | undefined {
+  const found = context.fitting?.get(input as object);
+  if (
+    found === undefined ||
+    depth + found.height > MAX_SCHEMA_DEPTH ||
+    context.nodes + found.rebuilt > MAX_PROJECTED_NODES
+  ) {
+    return undefined;
+  }
+  context.strictCharacters += found.characters;
+  if (found.rebuilt === 0) return input as JsonSchemaObject;
+  context.nodes += found.rebuilt;
+  return rebuildFittingSchema(input as Source, found, context);
 }
 
 function projectResolved(source: Source, path: Path, context: TreeContext): Projected {
@@ -177,7 +200,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     const branchTypes = readTypes(out.type);
     for (const key of Object.keys(node)) {
       if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
-      if (TYPE_KEYWORDS.object?.includes(key) || TYPE_KEYWORDS.array?.includes(key)) continue;
+      if (OBJECT_KEYWORDS.has(key) || ARRAY_KEYWORDS.has(key)) continue;
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
     }
     return finishNode(node, out, map, described, path, context);
@@ -252,7 +275,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     path.length > 0 &&
     types !== undefined &&
     values === undefined &&
-    types.filter((type) => type !== 'null').join() === 'object' &&
+    isOnlyObject(types) &&
     isFreeFormObject(node)
   ) {
     // Among alternatives, JSON text would take arguments meant for the other branches.
@@ -290,8 +313,8 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
   for (const key of Object.keys(node)) {
     if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
     if (profile.keywords !== null) {
-      if (!isObject && TYPE_KEYWORDS.object?.includes(key)) continue;
-      if (!isArray && TYPE_KEYWORDS.array?.includes(key)) continue;
+      if (!isObject && OBJECT_KEYWORDS.has(key)) continue;
+      if (!isArray && ARRAY_KEYWORDS.has(key)) continue;
     }
     projectKeyword(key, node[key], node, out, described, types, path, context);
   }
@@ -338,6 +361,19 @@ function finishNode(
 
   // A node the target takes as it is is sent as it is: no copy, and its parent can be kept too.
   return { schema: sameEntries(out, node) ? node : out, map: finishMap(map) };
+}
+
+const OBJECT_KEYWORDS: ReadonlySet<string> = new Set(TYPE_KEYWORDS.object);
+const ARRAY_KEYWORDS: ReadonlySet<string> = new Set(TYPE_KEYWORDS.array);
+
+/** Whether the types are `object`, or `object` and `null` (distinct, as `readTypes` gives them). */
+function isOnlyObject(types: readonly string[]): boolean {
+  let objects = 0;
+  for (const type of types) {
+    if (type === 'object') objects++;
+    else if (type !== 'null') return false;
+  }
+  return objects === 1;
 }
 
 function splitTypes(node: Source, types: string[]): Source {

@@ -28,6 +28,7 @@ export function rebuildFittingSchema(
   context: RebuildContext,
 ): JsonSchemaObject {
   const { profile } = context;
+  if ((found.shape & 4) !== 0) return rebuildMergedAlternatives(node, context);
   const out: Source = {};
   if (Array.isArray(node.anyOf)) out.anyOf = rebuildList(node.anyOf, context);
   else if (Array.isArray(node.oneOf)) out.oneOf = rebuildList(node.oneOf, context);
@@ -66,6 +67,36 @@ export function rebuildFittingSchema(
   }
   if (typeof node.description === 'string') out.description = node.description;
   return out;
+}
+
+/**
+ * `anyOf: [X, {type: "null"}]` where null is written `nullable` (Gemini, Vertex): X's keys, then
+ * `nullable`, then the wrapper's own keywords (they win), as the walk merges a lone branch.
+ */
+function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonSchemaObject {
+  const out: Source = {};
+  let nullable = false;
+  for (const branch of node.anyOf as readonly unknown[]) {
+    if (isNullBranch(branch)) {
+      nullable = true;
+      continue;
+    }
+    const rebuilt = rebuildChild(branch, context) as Source;
+    for (const key of Object.keys(rebuilt)) setKey(out, key, rebuilt[key]);
+  }
+  if (nullable) out.nullable = true;
+  for (const key of Object.keys(node)) {
+    if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
+    setKey(out, key, node[key]);
+  }
+  if (typeof node.description === 'string') out.description = node.description;
+  return out;
+}
+
+/** A branch `nullable` replaces, as `collectFittingSchemas` tells them apart. */
+function isNullBranch(branch: unknown): boolean {
+  const schema = branch as Source;
+  return schema.type === 'null' && schema.anyOf === undefined;
 }
 
 /** What a rebuild reads: the target, and which sub-schemas are rebuilt. @internal */

@@ -109,7 +109,8 @@ export function warn(
 /** The finished map of a node, or `null` when nothing changed shape there. @internal */
 export function finishMap(map: MutableMap): ArgumentMap | null {
   if (map.values !== undefined && map.values.length === 0) delete map.values;
-  return Object.keys(map).length === 0 ? null : map;
+  for (const _ in map) return map;
+  return null;
 }
 
 /** The keywords that constrain each JSON type (so a split type array keeps them apart). @internal */

@@ -43,6 +43,16 @@ export function strictFail(context: TreeContext, path: Path, reason: string): vo
   throw failure;
 }
 
+/**
+ * How many objects deep a path is, as strict's nesting limit counts: its `properties` segments
+ * (a property named `properties` counts too, as it always has). @internal
+ */
+export function strictNesting(path: Path): number {
+  let count = 0;
+  for (const segment of path) if (segment === 'properties') count++;
+  return count;
+}
+
 /** Whether a projected schema already accepts `null`. @internal */
 export function acceptsNull(schema: JsonSchemaObject): boolean {
   if (schema.type === 'null') return true;

@@ -1,29 +1,16 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { withProperty } from '../engine/wire-path.js';
 import type { AiSdkCallOptions, AiSdkContentPart, AiSdkGenerateResult } from './ai-sdk-wire.js';
 
-/**
- * Options of {@link projectLanguageModelRequest}. The envelope defaults to `'universal'` (it fits
- * every provider), `schemaTarget` to `'mcp'` (normalisation only): the AI SDK's provider packages
- * convert JSON Schema themselves (`@ai-sdk/google` to Gemini's subset).
- */
-export type AiSdkProjectionOptions = ProjectionOptions;
-
-/**
- * What {@link projectLanguageModelRequest} returns: the shared adapter shape. The
- * `tool-input-delta`s of a call whose input must be rewritten are held back and released as one
- * delta before its `tool-input-end` (or by `flushStream`).
- */
+/** What {@link projectLanguageModelRequest} returns: the shared adapter shape. */
 export type ProjectedLanguageModelRequest<TRequest> = ProjectedRequest<
   TRequest,
   AiSdkGenerateResult,
   AiSdkContentPart
 >;
+
+type Json = Record<string, unknown>;
 
 const TOOL_CALLS = { type: ['tool-call', 'tool-result'] };
 
@@ -62,23 +49,19 @@ const LANGUAGE_MODEL_FORMAT: WireFormat = {
     hold: {
       starts: [{ at: [{ type: ['tool-input-start'] }], name: 'toolName' }],
       fragments: [{ at: [{ type: ['tool-input-delta'] }], arguments: 'delta' }],
-      key: (trail) => {
-        const id = (trail[0] as { id?: unknown }).id;
-        return typeof id === 'string' ? id : undefined;
-      },
-      ends: (event) =>
-        event.type === 'tool-input-end' && typeof event.id === 'string' ? [event.id] : [],
+      key: (trail) => (trail[0] as Json).id,
+      ends: (event) => (event.type === 'tool-input-end' ? [event.id] : []),
       release: (id, delta) => ({ type: 'tool-input-delta', id, delta }),
     },
   },
 };
 
 /**
- * Projects the call options of an AI SDK language model (`LanguageModelV4CallOptions`): every
- * function tool, `toolChoice` and prompt `tool-call` / `tool-result` name goes out as a wire
- * name; aliased tools get a short note of their canonical server and tool; input schemas go
- * through the core's projection. Provider tools (`type: 'provider'`) are left alone. This is what
- * {@link toolwireMiddleware} runs; use it directly to drive a model by hand.
+ * Projects the call options of an AI SDK language model (`LanguageModelV4CallOptions`): function
+ * tools, `toolChoice` and the prompt's `tool-call` / `tool-result` names, and input schemas;
+ * provider tools are left alone. {@link toolwireMiddleware} runs it; call it to drive a model by hand.
+ * The envelope defaults to `'universal'` (it fits every provider), `schemaTarget` to `'mcp'`
+ * (normalisation only): the AI SDK's provider packages convert JSON Schema themselves.
  *
  * @example
  * ```ts
@@ -90,7 +73,7 @@ const LANGUAGE_MODEL_FORMAT: WireFormat = {
  */
 export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
   params: TParams,
-  options?: AiSdkProjectionOptions,
+  options?: ProjectionOptions,
 ): ProjectedLanguageModelRequest<TParams> {
   return projectWireRequest(LANGUAGE_MODEL_FORMAT, params, options);
 }

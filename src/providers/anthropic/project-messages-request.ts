@@ -1,10 +1,6 @@
 import { ENVELOPES, type Envelope } from '../../core/envelope.js';
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { isRecord, visitPath, withProperty } from '../engine/wire-path.js';
 import type {
   MessagesRequestLike,
@@ -31,7 +27,7 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
     'Anthropic tool search: `tool_reference.tool_name` is at most 64 characters (Anthropic tool search documentation; anthropics/claude-code#20830).',
 });
 
-const TOOL_USE = { type: ['tool_use'] };
+const TOOL_USES = ['content', '*', { type: ['tool_use'] }];
 const TOOL_REFERENCES = ['content', '*', { type: ['tool_result'] }, 'content', '*'];
 
 /** The Messages API as data: client tools (no `type`, or `custom`; server tools carry a versioned type). */
@@ -63,28 +59,25 @@ const MESSAGES_FORMAT: WireFormat = {
   history: {
     at: 'messages',
     sites: [
-      { at: ['content', '*', TOOL_USE], arguments: 'input' },
+      { at: TOOL_USES, arguments: 'input' },
       { at: [...TOOL_REFERENCES, { type: ['tool_reference'] }], name: 'tool_name' },
     ],
   },
-  response: [{ at: ['content', '*', TOOL_USE], arguments: 'input' }],
+  response: [{ at: TOOL_USES, arguments: 'input' }],
   stream: {
-    calls: [
-      {
-        at: [{ type: ['message_start'] }, 'message', 'content', '*', TOOL_USE],
-        arguments: 'input',
-      },
-    ],
+    calls: [{ at: [{ type: ['message_start'] }, 'message', ...TOOL_USES], arguments: 'input' }],
     hold: {
-      starts: [{ at: [{ type: ['content_block_start'] }, 'content_block', TOOL_USE] }],
+      starts: [
+        { at: [{ type: ['content_block_start'] }, 'content_block', { type: ['tool_use'] }] },
+      ],
       fragments: [
         {
           at: [{ type: ['content_block_delta'] }, 'delta', { type: ['input_json_delta'] }],
           arguments: 'partial_json',
         },
       ],
-      key: (trail) => String((trail[0] as { index?: unknown }).index),
-      ends: (event) => (event.type === 'content_block_stop' ? [String(event.index)] : []),
+      key: (trail) => (trail[0] as { index?: unknown }).index,
+      ends: (event) => (event.type === 'content_block_stop' ? [event.index] : []),
       release: (key, text) => ({
         type: 'content_block_delta',
         index: Number(key),
@@ -110,14 +103,11 @@ const MESSAGES_FORMAT: WireFormat = {
 };
 
 /**
- * Projects an Anthropic Messages API request onto the wire: the names of client tools in `tools`,
- * `tool_choice`, every `tool_use` block of the history and every `tool_reference` in tool results
- * become wire names that fit the envelope (default `anthropic`: `[A-Za-z0-9_-]`, max 128); aliased
- * tools get a short note of their canonical server and tool; `input_schema`s go through the core's
- * schema projection. Server tools (`web_search_…`, `bash_…`) are left alone. `cache_control` on
- * tools and system blocks is kept exactly where it was, and the projection is deterministic, so
- * the cached prefix stays the same from turn to turn. The caller's request is never mutated and
- * comes back as it is when nothing needed changing.
+ * Projects an Anthropic Messages API request: client tools' names and `input_schema`s,
+ * `tool_choice`, the history's `tool_use` blocks and the `tool_reference`s in tool results (the
+ * envelope: `anthropic`, or 64 characters under tool search). Server tools (`web_search_…`) are
+ * left alone; `cache_control` stays where it was and the projection is deterministic, so the
+ * cached prefix stays the same from turn to turn.
  *
  * @example
  * ```ts
@@ -125,7 +115,7 @@ const MESSAGES_FORMAT: WireFormat = {
  * import { projectMessagesRequest } from 'toolwire/anthropic';
  *
  * const client = new Anthropic();
- * const projected = projectMessagesRequest({ model: 'claude-sonnet-5', max_tokens: 1024, messages, tools });
+ * const projected = projectMessagesRequest({ model, max_tokens: 1024, messages, tools });
  * const { response } = projected.resolveResponse(await client.messages.create(projected.request));
  * ```
  */

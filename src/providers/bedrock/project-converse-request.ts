@@ -1,37 +1,20 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
-import { isRecord, visitPath, withProperty } from '../engine/wire-path.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
+import { isRecord, updatePath, visitPath, withProperty } from '../engine/wire-path.js';
 import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
   BedrockConverseStreamEvent,
 } from './bedrock-wire.js';
 
-/**
- * Options of {@link projectConverseRequest} and {@link wrapBedrock}; the envelope defaults to
- * `'bedrock'`, as Bedrock holds every model to `[a-zA-Z0-9_-]{1,64}`.
- */
-export type BedrockProjectionOptions = ProjectionOptions;
-
-/**
- * What {@link projectConverseRequest} returns: the shared adapter shape. `contentBlockStart` carries
- * a streamed call's name; the input pieces of a call whose arguments must be rewritten are held
- * back and released as one piece just before its `contentBlockStop` (or by `flushStream`).
- */
+/** What {@link projectConverseRequest} returns: the shared adapter shape. */
 export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
   TRequest,
   BedrockConverseResponse,
   BedrockConverseStreamEvent
 >;
 
-const blockIndex = (holder: unknown): string | undefined => {
-  const index = isRecord(holder) ? holder.contentBlockIndex : undefined;
-  return typeof index === 'number' ? String(index) : undefined;
-};
+type Json = Record<string, unknown>;
 
 /** Bedrock Converse as data; a tool reference with a `serverName` is a Bedrock-side MCP tool. */
 const CONVERSE_FORMAT: WireFormat = {
@@ -57,10 +40,8 @@ const CONVERSE_FORMAT: WireFormat = {
   choice: [{ at: ['toolConfig', 'toolChoice', 'tool'] }],
   // The model chooses among the other tools.
   withoutChoice: (request) =>
-    withProperty(
-      request,
-      'toolConfig',
-      withProperty(request.toolConfig as object, 'toolChoice', undefined),
+    updatePath(request, ['toolConfig'], (config) =>
+      withProperty(config as Json, 'toolChoice', undefined),
     ),
   history: {
     at: 'messages',
@@ -75,11 +56,8 @@ const CONVERSE_FORMAT: WireFormat = {
     hold: {
       starts: [{ at: ['contentBlockStart', 'start', 'toolUse'] }],
       fragments: [{ at: ['contentBlockDelta', 'delta', 'toolUse'], arguments: 'input' }],
-      key: (trail) => blockIndex(trail[1]),
-      ends: (event) => {
-        const index = blockIndex(event.contentBlockStop);
-        return index === undefined ? [] : [index];
-      },
+      key: (trail) => (trail[1] as Json).contentBlockIndex,
+      ends: (event) => [(event.contentBlockStop as Json | undefined)?.contentBlockIndex],
       release: (key, text) => ({
         contentBlockDelta: { contentBlockIndex: Number(key), delta: { toolUse: { input: text } } },
       }),
@@ -87,45 +65,34 @@ const CONVERSE_FORMAT: WireFormat = {
   },
   check(request) {
     let usesTools = false;
-    visitPath(request, ['messages', '*', 'content', '*'], (block) => {
-      if (isRecord(block) && (isRecord(block.toolUse) || isRecord(block.toolResult)))
-        usesTools = true;
-    });
-    if (!usesTools || isRecord(request.toolConfig)) return [];
-    return [
-      {
-        code: 'TOOL_CONFIG_REQUIRED',
-        message:
-          'Request: the history has toolUse or toolResult blocks but there is no toolConfig, which Bedrock rejects; pass the tools of the conversation in toolConfig.',
-      },
-    ];
+    if (!isRecord(request.toolConfig))
+      visitPath(request, ['messages', '*', 'content', '*'], (block) => {
+        usesTools ||= isRecord(block) && (isRecord(block.toolUse) || isRecord(block.toolResult));
+      });
+    const message =
+      'Request: the history has toolUse or toolResult blocks but there is no toolConfig, which Bedrock rejects; pass the tools of the conversation in toolConfig.';
+    return usesTools ? [{ code: 'TOOL_CONFIG_REQUIRED', message }] : [];
   },
 };
 
 /**
- * Projects the input of a Bedrock `ConverseCommand` or `ConverseStreamCommand` onto Bedrock's
- * name rule (`[a-zA-Z0-9_-]{1,64}`, for every model): every `toolSpec`, `toolChoice.tool` and
- * history `toolUse` (and `toolAddition` / `toolRemoval`) name goes out as a wire name, aliased
- * tools get a short note of their canonical server and tool, input schemas are projected for
- * Bedrock, and an empty `description` (which Bedrock rejects) is left out. Returns resolvers for
- * the response and the stream events.
+ * Projects the input of a Bedrock `ConverseCommand` or `ConverseStreamCommand`: `toolSpec` names
+ * and input schemas, `toolChoice.tool`, and the history's `toolUse` (and `toolAddition` /
+ * `toolRemoval`) names; an empty `description`, which Bedrock rejects, is left out. The envelope
+ * defaults to `'bedrock'`: Bedrock holds every model to `[a-zA-Z0-9_-]{1,64}`.
  *
  * @example
  * ```ts
- * import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+ * import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
  * import { projectConverseRequest } from 'toolwire/bedrock';
  *
- * const { request, resolveResponse } = projectConverseRequest({
- *   modelId: 'anthropic.claude-sonnet-4-5',
- *   messages: [{ role: 'user', content: [{ text: 'Find the design doc' }] }],
- *   toolConfig: { tools: [{ toolSpec: { name: 'notion__search.pages', inputSchema: { json: schema } } }] },
- * });
+ * const { request, resolveResponse } = projectConverseRequest({ modelId, messages, toolConfig });
  * const { response } = resolveResponse(await client.send(new ConverseCommand(request)));
  * ```
  */
 export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
   request: TRequest,
-  options?: BedrockProjectionOptions,
+  options?: ProjectionOptions,
 ): ProjectedConverseRequest<TRequest> {
   return projectWireRequest(CONVERSE_FORMAT, request, options);
 }

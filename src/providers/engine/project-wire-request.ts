@@ -11,10 +11,12 @@ import type { ProjectionWarning } from '../../core/projection/projection-warning
 import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import { ToolwireError } from '../../core/toolwire-error.js';
 import {
+  compileFingerprint,
   type Fingerprint,
   matchesFingerprint,
   recordFingerprint,
   remember,
+  sameContent,
   sameValues,
 } from './remember.js';
 import { type SharedList, toolList } from './remember-tool-list.js';
@@ -26,14 +28,14 @@ import {
   nameField,
   projectName,
   readArguments,
-  resolveCall,
+  resolveCalls,
   siteNames,
   type WireNames,
 } from './wire-names.js';
 import {
-  compileFingerprint,
   isRecord,
   LEFT_OUT,
+  mapIfChanged,
   updatePath,
   visitPath,
   withProperty,
@@ -62,7 +64,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
 ): ProjectedRequest<TRequest, TResponse, TEvent> {
   assertShape(format, request);
   const state = remember(requests, request as Json, [format, options], partsOf(format), () =>
-    projectState(format, request as Json, options ?? ({} as TOptions)),
+    projectState(format, request as Json, options ?? ({} as TOptions), options),
   );
   const { names } = state;
   const stream = createStreamResolver(format.stream, names);
@@ -74,15 +76,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
     warnings: [...state.warnings],
     resolveResponse(response) {
       const resolutions: NameResolution[] = [];
-      let resolved: unknown = response;
-      for (const site of format.response) {
-        resolved = updatePath(
-          resolved,
-          site.at,
-          (holder) => resolveCall(holder, site, names, resolutions, true).holder,
-        );
-      }
-      return { response: resolved as typeof response, resolutions };
+      return { response: resolveCalls(response, format.response, names, resolutions), resolutions };
     },
     resolveStreamEvent: stream.resolve,
     flushStream: stream.flush,
@@ -96,7 +90,7 @@ interface State {
 }
 
 const requests = new WeakMap<object, unknown>();
-const requestParts = new WeakMap<object, Fingerprint<Json>>();
+const requestParts = new WeakMap<object, Fingerprint>();
 
 // A request sent again (a retry, a second model) is found by its own identity and the identity of
 // its parts: the tool lists and every object on the way to each definition (so an added or
@@ -104,15 +98,15 @@ const requestParts = new WeakMap<object, Fingerprint<Json>>();
 // definition are not re-read here (that made every warm hit read each tool, about 8x the lookup):
 // a new request object around a list edited in place is checked value by value by the list's own
 // memo, and the same request object sent again is treated as the value it was.
-function partsOf(format: WireFormat<never>): Fingerprint<Json> {
+function partsOf(format: WireFormat<never>): Fingerprint {
   let parts = requestParts.get(format);
   if (parts === undefined) {
     parts = compileFingerprint([
       ...format.tools.flatMap((site) =>
-        site.declarations.map((declaration) => ({ at: [...site.at, ...declaration.at] })),
+        site.declarations.map((declaration) => [...site.at, ...declaration.at]),
       ),
-      ...format.choice.map((site) => ({ at: site.at })),
-      { at: [format.history.at, '*'] },
+      ...format.choice.map((site) => site.at),
+      [format.history.at, '*'],
     ]);
     requestParts.set(format, parts);
   }
@@ -143,6 +137,7 @@ function projectState<TOptions extends ProjectionOptions>(
   format: WireFormat<TOptions>,
   original: Json,
   options: TOptions,
+  given: TOptions | undefined,
 ): State {
   const separator = options.separator ?? DEFAULT_SEPARATOR;
   const grouping = format.group?.(original, options, separator);
@@ -156,55 +151,41 @@ function projectState<TOptions extends ProjectionOptions>(
   }
   const envelope: EnvelopeInput =
     options.envelope ?? format.envelopeFor?.(request) ?? format.envelope;
-  const flat = createNameCollector({ ...options, envelope });
-  // Namespace and member names are fitted on their own: each is a separate wire field.
-  const { identities: _identities, ...shared }: ProjectionOptions = options;
-  const separate = { ...shared, envelope, argumentNameTools: {}, overrides: {} };
-  const spaces =
-    format.namespaced === true
-      ? [createNameCollector(separate), createNameCollector(separate)]
-      : undefined;
+  // Every name the request adds, in order (a list by its shared entry, a member with its
+  // namespace after a mark), so that a request adding the same names reuses the same maps. Names
+  // the first list offers are left out: the collector takes that list as its base.
+  const first = lists[0]?.shared.set;
+  const added: unknown[] = [];
   const add = (name: unknown, space: unknown): void => {
-    if (space === undefined || spaces === undefined) flat.add(name);
-    else {
-      spaces[0]?.add(space);
-      spaces[1]?.add(name);
-    }
+    if (space !== undefined && format.namespaced === true) added.push(MEMBER, space, name);
+    else if (typeof name === 'string' && first?.has(name) !== true) added.push(name);
   };
   for (const { site, list, shared } of lists) {
-    flat.addAll(shared);
+    added.push(shared);
     for (const declaration of site.declarations) {
-      if (declaration.namespace === undefined || spaces === undefined) continue;
+      if (declaration.namespace === undefined || format.namespaced !== true) continue;
       visitPath(list, declaration.at, (holder, trail) => {
         const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
-        if (declaration.namespace === 'self') spaces[0]?.add(name);
+        if (declaration.namespace === 'self') added.push(NAMESPACE, name);
         else add(name, (trail.at(-3) as Json | undefined)?.name);
       });
     }
   }
   for (const site of format.choice)
-    visitPath(request, site.at, (holder) => flat.add(siteNames(holder, site, false).name));
+    visitPath(request, site.at, (holder) => add(siteNames(holder, site, false).name, undefined));
   const history = request[format.history.at];
-  for (const item of Array.isArray(history) ? history : [history]) {
-    for (const call of historyItem(format, item).calls) {
+  const entries = historyEntries(format, history);
+  const withArguments = options.argumentNameTools !== undefined;
+  for (const entry of entries) {
+    for (const call of entry.calls) {
       add(call.name, call.space);
-      if (
-        call.space !== undefined ||
-        typeof call.name !== 'string' ||
-        call.site.arguments === undefined
-      )
-        continue;
-      if (flat.hasArgumentNames(call.name))
-        flat.addArguments(call.name, readArguments(call.arguments, call.site.text === true));
+      // Tool names inside arguments: read only when the host names such tools.
+      if (withArguments && call.space === undefined && call.site.arguments !== undefined)
+        added.push(ARGUMENTS, call.name, call.arguments, call.site.text === true);
     }
   }
-  const names: WireNames = {
-    flat: flat.finish(),
-    namespace: spaces?.[0]?.finish(),
-    member: spaces?.[1]?.finish(),
-    separator,
-    grouped: grouping?.grouped ?? NONE,
-  };
+  const shareds = lists.map((entry) => entry.shared);
+  const names = wireNames(format, options, given, envelope, separator, grouping, added, shareds);
   const warnings = [
     ...names.flat.warnings,
     ...(names.namespace?.warnings ?? []),
@@ -248,86 +229,165 @@ function projectState<TOptions extends ProjectionOptions>(
     names.grouped,
     options.argumentNameTools,
   ];
-  const projectItem = (item: unknown): unknown => {
-    let next = item;
+  // Earlier turns come back on every request: each item is projected once per map.
+  const projectItem = (item: unknown, entry: HistoryEntry): unknown => {
+    const found = entry.projections.find((stored) => sameValues(stored.key, historyKey));
+    if (found !== undefined) return found.value === UNCHANGED ? item : found.value;
+    let value = item;
     for (const site of format.history.sites)
-      next = updatePath(next, site.at, (holder) => projectName(holder, site, names));
-    return next;
+      value = updatePath(value, site.at, (holder) => projectName(holder, site, names));
+    if (entry.projections.length >= MAX_ITEM_PROJECTIONS) entry.projections.shift();
+    entry.projections.push({ key: historyKey, value: value === item ? UNCHANGED : value });
+    return value;
   };
   const projectedHistory = Array.isArray(history)
-    ? updatePath(history, ['*'], (item) => {
-        // Earlier turns come back on every request: each item is projected once per map. Its
-        // entry was checked against the item a moment ago, when its names were collected.
-        const entry = isRecord(item) ? items.get(item) : undefined;
-        if (entry === undefined) return item;
-        const found = entry.projections.find((stored) => sameValues(stored.key, historyKey));
-        if (found !== undefined) return found.value;
-        const value = projectItem(item);
-        if (entry.projections.length >= MAX_ITEM_PROJECTIONS) entry.projections.shift();
-        entry.projections.push({ key: historyKey, value });
-        return value;
-      })
-    : projectItem(history);
+    ? mapIfChanged(history, (item, index) => projectItem(item, entries[index] as HistoryEntry))
+    : projectItem(history, entries[0] as HistoryEntry);
+  if (Array.isArray(history)) previousHistory.set(format, history);
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(...format.check(original));
   return { request: result, names, warnings };
 }
 
+const MEMBER = Symbol('member');
+const NAMESPACE = Symbol('namespace');
+const ARGUMENTS = Symbol('arguments');
+const NO_OPTIONS = {};
+const NONE: ReadonlyMap<string, string> = new Map();
+const MAX_NAME_SETS = 4;
+const namesByList = new WeakMap<object, { key: unknown[]; names: WireNames }[]>();
+
+// The maps of a request: those of the last requests that added the same names (by the same
+// lists, in the same order) under the same options object and envelope, else built from them.
+// A map is a function of its names and options only; a host resends the same set every turn.
+function wireNames<TOptions extends ProjectionOptions>(
+  format: WireFormat<TOptions>,
+  options: TOptions,
+  given: TOptions | undefined,
+  envelope: EnvelopeInput,
+  separator: string,
+  grouping: { grouped: ReadonlyMap<string, string> } | undefined,
+  added: unknown[],
+  lists: readonly SharedList[],
+): WireNames {
+  const key = [given ?? NO_OPTIONS, envelope, ...added];
+  const owner: object = lists[0] ?? format;
+  const known = grouping === undefined ? namesByList.get(owner) : undefined;
+  const found = known?.find((entry) => sameValues(entry.key, key));
+  if (found !== undefined) return found.names;
+  const flat = createNameCollector({ ...options, envelope });
+  // Namespace and member names are fitted on their own: each is a separate wire field.
+  const { identities: _identities, ...shared }: ProjectionOptions = options;
+  const separate = { ...shared, envelope, argumentNameTools: {}, overrides: {} };
+  const spaces =
+    format.namespaced === true
+      ? [createNameCollector(separate), createNameCollector(separate)]
+      : undefined;
+  for (let index = 0; index < added.length; index++) {
+    const value = added[index];
+    if (value === MEMBER) {
+      spaces?.[0]?.add(added[++index]);
+      spaces?.[1]?.add(added[++index]);
+    } else if (value === NAMESPACE) spaces?.[0]?.add(added[++index]);
+    else if (value === ARGUMENTS) {
+      const name = added[++index];
+      const args = added[++index];
+      const text = added[++index] === true;
+      if (typeof name === 'string' && flat.hasArgumentNames(name))
+        flat.addArguments(name, readArguments(args, text));
+    } else if (typeof value === 'string') flat.add(value);
+    else flat.addAll(value as SharedList);
+  }
+  const names: WireNames = {
+    flat: flat.finish(),
+    namespace: spaces?.[0]?.finish(),
+    member: spaces?.[1]?.finish(),
+    separator,
+    grouped: grouping?.grouped ?? NONE,
+  };
+  if (grouping === undefined) {
+    const entries = known ?? [];
+    if (entries.length >= MAX_NAME_SETS) entries.shift();
+    entries.push({ key, names });
+    namesByList.set(owner, entries);
+  }
+  return names;
+}
+
 /** What a history item holds: its calls (names and arguments), and its projections by maps. */
-interface HistoryItem {
+interface HistoryEntry {
   format: WireFormat<never>;
   recorded: unknown[];
   calls: { site: NameSite; name: unknown; space: unknown; arguments: unknown }[];
   projections: { key: readonly unknown[]; value: unknown }[];
 }
 
-const items = new WeakMap<object, HistoryItem>();
+const items = new WeakMap<object, HistoryEntry>();
+const previousHistory = new WeakMap<object, readonly unknown[]>();
 const MAX_ITEM_PROJECTIONS = 4;
+/** A stored projection that is the item itself: the item given is sent as it is. */
+const UNCHANGED = Symbol('unchanged');
 
-// The calls of a history item, read once while the item stays the same (its fingerprint: what
-// its names and projection depend on); a host resends every earlier item on every turn.
-function historyItem(format: WireFormat<never>, item: unknown): Pick<HistoryItem, 'calls'> {
+// The entries of a request's history items, in order. An item is read once while it stays the
+// same (its fingerprint: what its names and projection depend on); a host resends every earlier
+// item on every turn. An item that arrives as a new object (fresh JSON) with the content of the
+// previous request's item at the same place takes over its calls and projections.
+function historyEntries(format: WireFormat<never>, history: unknown): HistoryEntry[] {
   const fingerprint = historyFingerprint(format);
-  const known = isRecord(item) ? items.get(item) : undefined;
-  if (
-    known !== undefined &&
-    known.format === format &&
-    matchesFingerprint(known.recorded, item as Json, fingerprint)
-  )
-    return known;
-  const calls: HistoryItem['calls'] = [];
-  for (const site of format.history.sites) {
-    visitPath(item, site.at, (holder) => {
-      const { name, space } = siteNames(holder, site, format.namespaced === true);
-      const args =
-        site.arguments === undefined || !isRecord(holder) ? undefined : holder[site.arguments];
-      calls.push({ site, name, space, arguments: args });
-    });
+  const list = Array.isArray(history) ? history : [history];
+  const previous = Array.isArray(history) ? previousHistory.get(format) : undefined;
+  const entries: HistoryEntry[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const item: unknown = list[index];
+    const record = isRecord(item);
+    const known = record ? items.get(item) : undefined;
+    if (
+      known !== undefined &&
+      known.format === format &&
+      matchesFingerprint(known.recorded, item, fingerprint)
+    ) {
+      entries.push(known);
+      continue;
+    }
+    const before: unknown = previous?.[index];
+    const earlier = isRecord(before) && before !== item ? items.get(before) : undefined;
+    let entry: HistoryEntry;
+    if (earlier !== undefined && earlier.format === format && sameContent(before, item)) {
+      // Recorded from the item itself: its own objects are what a later turn resends.
+      entry = { ...earlier, recorded: recordFingerprint(item, fingerprint) };
+      entry.projections = [...earlier.projections];
+    } else {
+      const calls: HistoryEntry['calls'] = [];
+      for (const site of format.history.sites) {
+        visitPath(item, site.at, (holder) => {
+          const { name, space } = siteNames(holder, site, format.namespaced === true);
+          const args =
+            site.arguments === undefined || !isRecord(holder) ? undefined : holder[site.arguments];
+          calls.push({ site, name, space, arguments: args });
+        });
+      }
+      const recorded = record ? recordFingerprint(item, fingerprint) : [];
+      entry = { format, recorded, calls, projections: [] };
+    }
+    if (record) items.set(item, entry);
+    entries.push(entry);
   }
-  if (!isRecord(item)) return { calls };
-  const entry = { format, recorded: recordFingerprint(item, fingerprint), calls, projections: [] };
-  items.set(item, entry);
-  return entry;
+  return entries;
 }
 
-const NONE: ReadonlyMap<string, string> = new Map();
-const historyFingerprints = new WeakMap<object, Fingerprint<Json>>();
-const listFingerprints = new WeakMap<object, Fingerprint<object>>();
+const historyFingerprints = new WeakMap<object, Fingerprint>();
+const listFingerprints = new WeakMap<object, Fingerprint>();
 
 // Everything the projection of one history item reads.
-function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
+function historyFingerprint(format: WireFormat<never>): Fingerprint {
   let fingerprint = historyFingerprints.get(format);
   if (fingerprint === undefined) {
     fingerprint = compileFingerprint(
-      format.history.sites.map((site) => {
-        const fields = [nameField(site), site.namespace, site.arguments].filter(
-          (field) => typeof field === 'string',
-        );
-        const leaf = (holder: unknown, values: unknown[]): void => {
-          if (isRecord(holder)) for (const field of fields) values.push(holder[field]);
-        };
-        return { at: site.at, leaf };
-      }),
+      format.history.sites.flatMap((site) =>
+        [nameField(site), site.namespace, site.arguments]
+          .filter((field) => typeof field === 'string')
+          .map((field) => [...site.at, field]),
+      ),
     );
     historyFingerprints.set(format, fingerprint);
   }
@@ -336,21 +396,20 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint<Json> {
 
 // Everything a list's projection reads: each object on the way to a definition, the definition's
 // name, description, schema objects (by identity, as the schema projection caches them) and strict.
-function listFingerprint(site: ToolListSite): Fingerprint<object> {
+function listFingerprint(site: ToolListSite): Fingerprint {
   let fingerprint = listFingerprints.get(site);
   if (fingerprint === undefined) {
     fingerprint = compileFingerprint(
-      site.declarations.map((declaration) => {
-        const { name = 'name', description = 'description', strict } = declaration;
-        const fields = [name, description, strict].filter((field) => field !== undefined);
-        const schemas = (declaration.schemas ?? []).map((schema) => schema.at as readonly string[]);
-        const leaf = (holder: unknown, values: unknown[]): void => {
-          if (!isRecord(holder)) return;
-          for (const field of fields) values.push(holder[field]);
-          for (const path of schemas) values.push(readAt(holder, path));
-        };
-        return { at: declaration.at, leaf };
-      }),
+      site.declarations.flatMap((declaration) => [
+        ...[
+          declaration.name ?? 'name',
+          declaration.description ?? 'description',
+          declaration.strict,
+        ]
+          .filter((field) => field !== undefined)
+          .map((field) => [...declaration.at, field]),
+        ...(declaration.schemas ?? []).map((schema) => [...declaration.at, ...schema.at]),
+      ]),
     );
     listFingerprints.set(site, fingerprint);
   }

@@ -33,6 +33,7 @@ const byList = new WeakMap<object, { recorded: unknown[]; shared: Shared }>();
 // By names, for content-keyed reuse: a gateway sees the same tools as fresh JSON on every turn.
 const byNames = new Map<string, Shared>();
 const MAX_CONTENTS = 16;
+const lastBySite = new WeakMap<ToolListSite, Shared>();
 const MAX_PROJECTIONS = 4;
 
 /**
@@ -42,14 +43,16 @@ const MAX_PROJECTIONS = 4;
  * those names, so the same tools are never projected twice.
  * @internal
  */
-export function toolList(
-  site: ToolListSite,
-  list: object,
-  fingerprint: Fingerprint<object>,
-): SharedList {
+export function toolList(site: ToolListSite, list: object, fingerprint: Fingerprint): SharedList {
   const known = byList.get(list);
   if (known !== undefined && matchesFingerprint(known.recorded, list, fingerprint))
     return known.shared;
+  // Fresh JSON of the tools last sent here: one read of the content, no names collected first.
+  const last = lastBySite.get(site);
+  if (last !== undefined && matchesContent(last.content, list)) {
+    byList.set(list, { recorded: recordFingerprint(list, fingerprint), shared: last });
+    return last;
+  }
   const set = new Set<string>();
   for (const declaration of site.declarations) {
     if (declaration.namespace !== undefined) continue;
@@ -61,7 +64,7 @@ export function toolList(
   const names = [...set];
   const key = names.join('\u0000');
   let shared = byNames.get(key);
-  if (shared === undefined || !matchesContent(shared.content, list)) {
+  if (shared === undefined || shared === last || !matchesContent(shared.content, list)) {
     const projections: Shared['projections'] = [];
     shared = {
       names,
@@ -84,5 +87,6 @@ export function toolList(
     byNames.set(key, shared);
   }
   byList.set(list, { recorded: recordFingerprint(list, fingerprint), shared });
+  lastBySite.set(site, shared);
   return shared;
 }

@@ -1,11 +1,168 @@
+import type { WireFilter, WirePath } from './wire-path.js';
+
+const FIELD = 0;
+const EACH = 1;
+const FILTER = 2;
+
 /**
- * Pushes onto `values` every value a projection reads from an object, in a fixed order; a stored
- * result is reused only while the same values (`===`) come out again. (Pushing onto an array
- * costs less than calling a visitor for each value, and a comparison is then one tight loop.)
+ * A step from a value: into a field, into each element, or (a filter) on along each branch whose
+ * allowed values hold the field's value (branches on one field read it once).
  */
-export type Fingerprint<TObject> = (object: TObject, values: unknown[]) => void;
+interface Step {
+  readonly kind: typeof FIELD | typeof EACH | typeof FILTER;
+  readonly key: string;
+  readonly next: Fingerprint;
+  readonly branches: readonly (readonly [readonly unknown[], Fingerprint])[];
+}
+
+/**
+ * What a projection reads of an object, compiled from paths ({@link compileFingerprint}): every
+ * value met on the way (each object, array length, array element and filtered field) and at the
+ * end of each path, in a fixed order. A stored result is reused only while the same values (`===`)
+ * come out again. Steps are plain data run by one function, so that V8 optimises one tight loop
+ * instead of a chain of closures sharing one megamorphic call site; the fields read at the end of
+ * paths (most of them) are read in a loop of their own.
+ */
+export interface Fingerprint {
+  readonly leaves: readonly string[];
+  readonly steps: readonly Step[];
+  /** How many values the last record held: the next one is allocated at that size at once. */
+  size: number;
+}
+
+const NONE: Fingerprint = { leaves: [], steps: [], size: 0 };
+
+/**
+ * The fingerprint of the values along `paths` (shared prefixes are walked once).
+ * @internal
+ */
+export function compileFingerprint(paths: readonly WirePath[], depth = 0): Fingerprint {
+  const groups = new Map<string | WireFilter, WirePath[]>();
+  for (const path of paths) {
+    const step = path[depth];
+    if (step !== undefined) groups.set(step, [...(groups.get(step) ?? []), path]);
+  }
+  const leaves: string[] = [];
+  const steps: Step[] = [];
+  for (const [step, group] of groups) {
+    const next = compileFingerprint(group, depth + 1);
+    if (typeof step === 'string') {
+      if (step !== '*' && next.steps.length + next.leaves.length === 0) leaves.push(step);
+      else steps.push({ kind: step === '*' ? EACH : FIELD, key: step, next, branches: [] });
+      continue;
+    }
+    let branch = next;
+    const [[key, allowed] = ['', []], ...rest] = Object.entries(step);
+    for (const [field, values] of rest.reverse())
+      branch = {
+        ...NONE,
+        steps: [{ kind: FILTER, key: field, next: NONE, branches: [[values, branch]] }],
+      };
+    const same = steps.find((other) => other.kind === FILTER && other.key === key);
+    if (same !== undefined)
+      (same.branches as [unknown[], Fingerprint][]).push([[...allowed], branch]);
+    else steps.push({ kind: FILTER, key, next: NONE, branches: [[[...allowed], branch]] });
+  }
+  return { leaves, steps, size: 0 };
+}
 
 type Json = Record<string, unknown>;
+
+// Two walks of the same steps, with their state in locals: one records (returning the index
+// reached), one compares and stops at the first difference (the index reached, or -1).
+function record(fingerprint: Fingerprint, current: unknown, values: unknown[], from: number) {
+  const { leaves, steps } = fingerprint;
+  let at = from;
+  if (typeof current !== 'object' || current === null) return at;
+  if (Array.isArray(current)) {
+    for (const step of steps) {
+      if (step.kind !== EACH) continue;
+      values[at++] = current.length;
+      for (const item of current) {
+        values[at++] = item;
+        at = record(step.next, item, values, at);
+      }
+    }
+    return at;
+  }
+  for (const leaf of leaves) values[at++] = (current as Json)[leaf];
+  for (const step of steps) {
+    if (step.kind === EACH) continue;
+    const value = (current as Json)[step.key];
+    values[at++] = value;
+    if (step.kind === FIELD) at = record(step.next, value, values, at);
+    else
+      for (const branch of step.branches)
+        if (branch[0].includes(value)) at = record(branch[1], current, values, at);
+  }
+  return at;
+}
+
+function match(
+  fingerprint: Fingerprint,
+  current: unknown,
+  values: readonly unknown[],
+  from: number,
+) {
+  const { leaves, steps } = fingerprint;
+  let at = from;
+  if (typeof current !== 'object' || current === null) return at;
+  if (Array.isArray(current)) {
+    for (let index = 0; index < steps.length; index++) {
+      const step = steps[index] as Step;
+      if (step.kind !== EACH) continue;
+      const length = current.length;
+      if (values[at++] !== length) return -1;
+      for (let item = 0; item < length; item++) {
+        const value: unknown = current[item];
+        if (values[at++] !== value) return -1;
+        at = match(step.next, value, values, at);
+        if (at < 0) return -1;
+      }
+    }
+    return at;
+  }
+  for (let index = 0; index < leaves.length; index++)
+    if (values[at++] !== (current as Json)[leaves[index] as string]) return -1;
+  for (let index = 0; index < steps.length; index++) {
+    const step = steps[index] as Step;
+    if (step.kind === EACH) continue;
+    const value = (current as Json)[step.key];
+    if (values[at++] !== value) return -1;
+    if (step.kind === FIELD) at = match(step.next, value, values, at);
+    else
+      for (let branch = 0; branch < step.branches.length && at >= 0; branch++) {
+        const pair = step.branches[branch] as readonly [readonly unknown[], Fingerprint];
+        if (pair[0].includes(value)) at = match(pair[1], current, values, at);
+      }
+    if (at < 0) return -1;
+  }
+  return at;
+}
+
+/**
+ * The values `fingerprint` reads of `object`, in order.
+ * @internal
+ */
+export function recordFingerprint(object: unknown, fingerprint: Fingerprint): unknown[] {
+  // Bounded: V8 makes a very large preallocated array a slow dictionary.
+  const values: unknown[] = new Array(Math.min(fingerprint.size, 16384));
+  values.length = record(fingerprint, object, values, 0);
+  fingerprint.size = values.length;
+  return values;
+}
+
+/**
+ * True when `fingerprint` reads exactly the recorded values of `object`, in order.
+ * @internal
+ */
+export function matchesFingerprint(
+  recorded: readonly unknown[],
+  object: unknown,
+  fingerprint: Fingerprint,
+): boolean {
+  return match(fingerprint, object, recorded, 0) === recorded.length;
+}
 
 interface Entry {
   key: readonly unknown[];
@@ -29,7 +186,7 @@ export function remember<TObject extends object, TValue>(
   cache: WeakMap<object, unknown>,
   object: TObject,
   key: readonly unknown[],
-  fingerprint: Fingerprint<TObject>,
+  fingerprint: Fingerprint,
   compute: () => TValue,
 ): TValue {
   const entry = cache.get(object) as Entry | undefined;
@@ -53,39 +210,6 @@ export function sameValues(left: readonly unknown[], right: readonly unknown[]):
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
   return true;
-}
-
-// One comparison runs at a time (projection is synchronous and fingerprints do not nest), so
-// one array serves every comparison instead of one made for every object of every request.
-const scratch: unknown[] = [];
-
-/**
- * True when `fingerprint` gives exactly the recorded values, in order.
- * @internal
- */
-export function matchesFingerprint<TObject>(
-  recorded: readonly unknown[],
-  object: TObject,
-  fingerprint: Fingerprint<TObject>,
-): boolean {
-  fingerprint(object, scratch);
-  const same = sameValues(recorded, scratch);
-  // Not kept alive by the memo: the values are the caller's objects.
-  scratch.length = 0;
-  return same;
-}
-
-/**
- * The values `fingerprint` gives, in order.
- * @internal
- */
-export function recordFingerprint<TObject>(
-  object: TObject,
-  fingerprint: Fingerprint<TObject>,
-): unknown[] {
-  const recorded: unknown[] = [];
-  fingerprint(object, recorded);
-  return recorded;
 }
 
 const ARRAY = Symbol('array');
@@ -131,7 +255,7 @@ function isPlain(object: object): boolean {
 // One comparison runs at a time (it calls nothing outside), so its state lives here instead of
 // in closures made for every comparison.
 let content: readonly unknown[] = [];
-let at = 0;
+let position = 0;
 
 /**
  * True when `value` has exactly the recorded content (see {@link recordContent}). Reads every
@@ -141,23 +265,23 @@ let at = 0;
  */
 export function matchesContent(recorded: readonly unknown[], value: unknown): boolean {
   content = recorded;
-  at = 0;
-  const same = matchesValue(value) && at === recorded.length;
+  position = 0;
+  const same = matchesValue(value) && position === recorded.length;
   content = [];
   return same;
 }
 
 function matchesValue(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return content[at++] === value;
+  if (typeof value !== 'object' || value === null) return content[position++] === value;
   return Array.isArray(value) ? matchesArray(value) : matchesObject(value as Json);
 }
 
 function matchesArray(array: readonly unknown[]): boolean {
-  if (content[at++] !== ARRAY || content[at++] !== array.length) return false;
+  if (content[position++] !== ARRAY || content[position++] !== array.length) return false;
   for (let index = 0; index < array.length; index++) {
     const item = array[index];
     if (typeof item !== 'object' || item === null) {
-      if (content[at++] !== item) return false;
+      if (content[position++] !== item) return false;
     } else if (!(Array.isArray(item) ? matchesArray(item) : matchesObject(item as Json)))
       return false;
   }
@@ -165,17 +289,17 @@ function matchesArray(array: readonly unknown[]): boolean {
 }
 
 function matchesObject(object: Json): boolean {
-  const mark = content[at++];
+  const mark = content[position++];
   if (mark !== OBJECT) return mark === object;
   for (const key in object) {
-    if (content[at++] !== key) return false;
+    if (content[position++] !== key) return false;
     const item = object[key];
     if (typeof item !== 'object' || item === null) {
-      if (content[at++] !== item) return false;
+      if (content[position++] !== item) return false;
     } else if (!(Array.isArray(item) ? matchesArray(item) : matchesObject(item as Json)))
       return false;
   }
-  return content[at++] === END;
+  return content[position++] === END;
 }
 
 /**

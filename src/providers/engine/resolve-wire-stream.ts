@@ -1,15 +1,13 @@
 import type { ResolvedStreamEvents } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { StreamFormat } from './wire-format.js';
-import { nameField, resolveCall, type WireNames } from './wire-names.js';
+import { nameField, resolveCall, resolveCalls, type WireNames } from './wire-names.js';
 import { isRecord, updatePath, visitPath, withProperty } from './wire-path.js';
 
 type Json = Record<string, unknown>;
 
-interface Held {
-  canonical: string;
-  pieces: string[];
-}
+const toKey = (key: unknown): string | undefined =>
+  typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
 
 /**
  * The stream side of a projected request: `resolve` turns one event into the events to pass on,
@@ -27,13 +25,15 @@ export function createStreamResolver(
   resolve<TEvent>(event: TEvent): ResolvedStreamEvents<TEvent>;
   flush<TEvent>(): ResolvedStreamEvents<TEvent>;
 } {
-  const held = new Map<string, Held>();
+  const held = new Map<string, { canonical: string; pieces: string[] }>();
   const state = new Map<string, unknown>();
   const hold = format.hold;
   let last: Json | undefined;
-  const restore = (entry: Held, whole: string | undefined, resolutions: NameResolution[]) => {
-    const text = whole ?? (entry.pieces.length === 0 ? '{}' : entry.pieces.join(''));
-    const restored = names.flat.restoreArgumentsText(entry.canonical, text);
+  const release = (key: string, whole: string | undefined, resolutions: NameResolution[]) => {
+    const { canonical, pieces } = held.get(key) as { canonical: string; pieces: string[] };
+    held.delete(key);
+    const text = whole ?? (pieces.length === 0 ? '{}' : pieces.join(''));
+    const restored = names.flat.restoreArgumentsText(canonical, text);
     resolutions.push(...restored.resolutions);
     return restored.text;
   };
@@ -42,18 +42,12 @@ export function createStreamResolver(
       const resolutions: NameResolution[] = [];
       if (!isRecord(event)) return { events: [event], resolutions };
       let next: Json = format.prepare === undefined ? event : format.prepare(event, state);
-      for (const site of format.calls ?? []) {
-        next = updatePath(
-          next,
-          site.at,
-          (holder) => resolveCall(holder, site, names, resolutions, true).holder,
-        );
-      }
+      next = resolveCalls(next, format.calls ?? [], names, resolutions);
       if (hold === undefined) return { events: [next as TEvent], resolutions };
       last = next;
       for (const site of hold.starts) {
         next = updatePath(next, site.at, (holder, trail) => {
-          const key = hold.key(trail);
+          const key = toKey(hold.key(trail));
           const { holder: call, canonical } = resolveCall(holder, site, names, resolutions, false);
           if (key === undefined || !isRecord(call)) return call;
           // A name starts a call: a key seen before (a reused index) starts afresh.
@@ -70,7 +64,7 @@ export function createStreamResolver(
       let dropped = false;
       for (const site of hold.fragments ?? []) {
         visitPath(next, site.at, (holder, trail) => {
-          const key = hold.key(trail);
+          const key = toKey(hold.key(trail));
           const entry = key === undefined ? undefined : held.get(key);
           const piece = isRecord(holder) ? holder[site.arguments as string] : undefined;
           if (entry !== undefined && typeof piece === 'string') {
@@ -81,26 +75,22 @@ export function createStreamResolver(
       }
       if (dropped) return { events: [], resolutions };
       const events: unknown[] = [];
-      for (const key of held.size === 0 ? [] : hold.ends(next, [...held.keys()])) {
-        const entry = held.get(key);
-        if (entry === undefined) continue;
-        held.delete(key);
-        const whole = hold.endText?.(next);
-        const text = restore(entry, whole, resolutions);
+      for (const end of held.size === 0 ? [] : hold.ends(next, [...held.keys()])) {
+        const key = toKey(end);
+        if (key === undefined || !held.has(key)) continue;
+        const whole = hold.whole === undefined ? undefined : next[hold.whole];
+        const text = release(key, typeof whole === 'string' ? whole : undefined, resolutions);
         events.push(hold.release(key, text, next));
-        if (whole !== undefined && hold.restoreEnd !== undefined)
-          next = hold.restoreEnd(next, text);
+        if (typeof whole === 'string') next = withProperty(next, hold.whole as string, text);
       }
       events.push(next);
       return { events: events as TEvent[], resolutions };
     },
     flush<TEvent>(): ResolvedStreamEvents<TEvent> {
       const resolutions: NameResolution[] = [];
-      const events: unknown[] = [];
-      for (const [key, entry] of held) {
-        events.push(hold?.release(key, restore(entry, undefined, resolutions), last));
-      }
-      held.clear();
+      const events = [...held.keys()].map((key) =>
+        hold?.release(key, release(key, undefined, resolutions), last),
+      );
       return { events: events as TEvent[], resolutions };
     },
   };

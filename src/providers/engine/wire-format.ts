@@ -1,8 +1,14 @@
 import type { EnvelopeInput } from '../../core/envelope.js';
-import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
+import type {
+  ProjectedRequest,
+  ProjectionOptions,
+} from '../../core/projection/create-request-projection.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import type { WirePath } from './wire-path.js';
+
+// What an adapter declares of itself, beside its format.
+export type { ProjectedRequest, ProjectionOptions };
 
 /**
  * A place that holds a tool name: the path from the root (request, history item, response, stream
@@ -52,14 +58,14 @@ export interface HeldArguments {
   readonly starts: readonly (NameSite & { readonly fragment?: string })[];
   /** Argument fragments in events of their own (`arguments` names the field); dropped while held. */
   readonly fragments?: readonly NameSite[];
-  /** The key of the call a holder belongs to, from the values walked through (`trail[0]` is the event). */
-  key(trail: readonly unknown[]): string | undefined;
-  /** The keys of held calls that this event ends. */
-  ends(event: Record<string, unknown>, held: readonly string[]): readonly string[];
-  /** The whole arguments text an end event carries itself (Responses `.done`), if any. */
-  endText?(event: Record<string, unknown>): string | undefined;
-  /** The end event with the restored arguments in it, when it carries them. */
-  restoreEnd?(event: Record<string, unknown>, text: string): Record<string, unknown>;
+  /**
+   * The key of the call a holder belongs to, from the values walked through (`trail[0]` is the
+   * event), and the keys of held calls an event ends; a key is a string or a number (an index).
+   */
+  key(trail: readonly unknown[]): unknown;
+  ends(event: Record<string, unknown>, held: readonly string[]): readonly unknown[];
+  /** The end event's field with the whole arguments text (Responses `.done`), restored in place. */
+  readonly whole?: string;
   /** The event that releases a held call's restored arguments (`event`: the end, or the last event). */
   release(key: string, text: string, event: Record<string, unknown> | undefined): unknown;
 }

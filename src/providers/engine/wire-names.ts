@@ -1,11 +1,15 @@
 import type { RequestProjection } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { NameSite } from './wire-format.js';
-import { isRecord, withProperty } from './wire-path.js';
+import { isRecord, updatePath, withProperty } from './wire-path.js';
+
+type Json = Record<string, unknown>;
 
 /**
  * The name maps of one request: the flat one (canonical names), and for formats with namespaces
  * one for namespace names and one for member names, each a separate wire field fitted on its own.
+ * `grouped` maps `<namespace>\u0000<member>` of tools sent as namespace members to their flat
+ * canonical names.
  * @internal
  */
 export interface WireNames {
@@ -13,7 +17,6 @@ export interface WireNames {
   readonly namespace: RequestProjection | undefined;
   readonly member: RequestProjection | undefined;
   readonly separator: string;
-  /** `<namespace>\u0000<member>` of tools sent as namespace members, to their flat canonical names. */
   readonly grouped: ReadonlyMap<string, string>;
 }
 
@@ -24,14 +27,6 @@ export interface WireNames {
  */
 export function memberCanonical(names: WireNames, space: string, member: string): string {
   return names.grouped.get(`${space}\u0000${member}`) ?? space + names.separator + member;
-}
-
-type Json = Record<string, unknown>;
-
-/** The namespace of a holder at a site, when the format has namespaces and the holder one. */
-function namespaceOf(holder: Json, site: NameSite, names: WireNames): string | undefined {
-  const space = site.namespace === undefined ? undefined : holder[site.namespace];
-  return typeof space === 'string' && names.namespace !== undefined ? space : undefined;
 }
 
 /**
@@ -50,7 +45,7 @@ export function siteNames(
   holder: unknown,
   site: NameSite,
   hasNamespaces: boolean,
-): { name: unknown; space: unknown } {
+): { name: unknown; space: string | undefined } {
   const field = nameField(site);
   if (field === null) return { name: holder, space: undefined };
   if (!isRecord(holder)) return { name: undefined, space: undefined };
@@ -66,17 +61,17 @@ export function siteNames(
 export function projectName(holder: unknown, site: NameSite, names: WireNames): unknown {
   const { flat } = names;
   const field = nameField(site);
-  if (field === null) return typeof holder === 'string' ? flat.toWire(holder) : holder;
-  if (!isRecord(holder) || typeof holder[field] !== 'string') return holder;
-  const name = holder[field] as string;
-  const space = namespaceOf(holder, site, names);
+  const { name, space } = siteNames(holder, site, names.namespace !== undefined);
+  if (typeof name !== 'string') return holder;
+  if (field === null) return flat.toWire(name);
+  const record = holder as Json;
   if (space !== undefined) {
-    const next = withProperty(holder, site.namespace as string, names.namespace?.toWire(space));
+    const next = withProperty(record, site.namespace as string, names.namespace?.toWire(space));
     return withProperty(next, field, names.member?.toWire(name));
   }
-  const next = withProperty(holder, field, flat.toWire(name));
+  const next = withProperty(record, field, flat.toWire(name));
   if (site.arguments === undefined || !flat.hasArgumentNames(name)) return next;
-  const args = readArguments(holder[site.arguments], site.text === true);
+  const args = readArguments(record[site.arguments], site.text === true);
   const projected = flat.projectArguments(name, args);
   if (projected === args) return next;
   const value = site.text === true ? JSON.stringify(projected) : projected;
@@ -111,25 +106,22 @@ export function resolveCall(
   restore: boolean,
 ): { holder: unknown; canonical: string | undefined } {
   const field = nameField(site);
-  if (field === null || !isRecord(holder) || typeof holder[field] !== 'string')
-    return { holder, canonical: undefined };
-  const name = holder[field] as string;
-  const space = namespaceOf(holder, site, names);
-  let next: Json;
+  const { name, space } = siteNames(holder, site, names.namespace !== undefined);
+  if (field === null || typeof name !== 'string') return { holder, canonical: undefined };
+  let next = holder as Json;
   let canonical: string | undefined;
   if (space !== undefined) {
     const namespace = (names.namespace as RequestProjection).resolve(space);
     const member = (names.member as RequestProjection).resolve(name);
     resolutions.push(namespace, member);
     const both = namespace.canonical !== undefined && member.canonical !== undefined;
-    const flat = both
-      ? names.grouped.get(`${namespace.canonical}\u0000${member.canonical}`)
-      : undefined;
+    const key = `${namespace.canonical}\u0000${member.canonical}`;
+    const flat = both ? names.grouped.get(key) : undefined;
     canonical =
       flat ?? (both ? `${namespace.canonical}${names.separator}${member.canonical}` : undefined);
     // A namespace toolwire made from an MCP server: the host gets the flat canonical name back.
     next = withProperty(
-      holder,
+      next,
       site.namespace as string,
       flat === undefined ? namespace.name : undefined,
     );
@@ -138,22 +130,36 @@ export function resolveCall(
     const resolution = names.flat.resolve(name);
     resolutions.push(resolution);
     canonical = resolution.canonical;
-    next = withProperty(holder, field, resolution.name);
+    next = withProperty(next, field, resolution.name);
   }
-  const args = site.arguments;
-  const value = args === undefined ? undefined : next[args];
-  if (!restore || args === undefined || canonical === undefined || value === undefined)
-    return { holder: next, canonical };
+  const args = site.arguments === undefined ? undefined : next[site.arguments];
+  if (!restore || args === undefined || canonical === undefined) return { holder: next, canonical };
   const restored =
-    site.text === true
-      ? typeof value === 'string'
-        ? names.flat.restoreArgumentsText(canonical, value)
-        : undefined
-      : names.flat.restoreArguments(canonical, value);
+    site.text !== true
+      ? names.flat.restoreArguments(canonical, args)
+      : typeof args === 'string'
+        ? names.flat.restoreArgumentsText(canonical, args)
+        : undefined;
   if (restored === undefined) return { holder: next, canonical };
   resolutions.push(...restored.resolutions);
-  return {
-    holder: withProperty(next, args, 'text' in restored ? restored.text : restored.arguments),
-    canonical,
-  };
+  const value = 'text' in restored ? restored.text : restored.arguments;
+  return { holder: withProperty(next, site.arguments as string, value), canonical };
+}
+
+/**
+ * `value` with the calls at every site resolved and their arguments restored.
+ * @internal
+ */
+export function resolveCalls<TValue>(
+  value: TValue,
+  sites: readonly NameSite[],
+  names: WireNames,
+  resolutions: NameResolution[],
+): TValue {
+  let resolved = value;
+  for (const site of sites)
+    resolved = updatePath(resolved, site.at, (holder) => {
+      return resolveCall(holder, site, names, resolutions, true).holder;
+    });
+  return resolved;
 }

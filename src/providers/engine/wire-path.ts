@@ -113,78 +113,9 @@ function updateFrom(
   return next;
 }
 
-/** A path to fingerprint, and what to read at each value found there (beyond the value itself). */
-export interface FingerprintSite {
-  readonly at: WirePath;
-  readonly leaf?: (found: unknown, values: unknown[]) => void;
-}
-
-type Walk = (current: unknown, values: unknown[]) => void;
-
 /**
- * The fingerprint of what a projection along the sites' paths depends on: a function pushing onto
- * `values` every value the walk reads (each object and array on the way, each array's length,
- * each filtered field) and what each site's `leaf` reads at its found values. Compiled once into
- * one function per step, with shared prefixes walked once (a format's paths mostly start alike):
- * interpreting the paths on every request cost more than the values they read.
- * @internal
- */
-export function compileFingerprint(
-  sites: readonly FingerprintSite[],
-  depth = 0,
-  visitSelf = true,
-): Walk {
-  const leaves: Walk[] = [];
-  const groups = new Map<string | WireFilter, FingerprintSite[]>();
-  for (const site of sites) {
-    const step = site.at[depth];
-    if (step === undefined) {
-      if (site.leaf !== undefined) leaves.push(site.leaf);
-    } else groups.set(step, [...(groups.get(step) ?? []), site]);
-  }
-  const steps: Walk[] = [...groups].map(([step, group]): Walk => {
-    if (step === '*') {
-      const item = compileFingerprint(group, depth + 1);
-      return (current, values) => {
-        if (!Array.isArray(current)) return;
-        values.push(current.length);
-        for (let index = 0; index < current.length; index++) item(current[index], values);
-      };
-    }
-    if (typeof step === 'string') {
-      const inner = compileFingerprint(group, depth + 1);
-      return (current, values) => {
-        if (isRecord(current)) inner(current[step], values);
-      };
-    }
-    // Filters read fields of the same value: push them and go on without pushing it again.
-    let walk = compileFingerprint(group, depth + 1, false);
-    for (const [field, allowed] of Object.entries(step).reverse()) {
-      const rest = walk;
-      walk = (current, values) => {
-        const value = (current as Json)[field];
-        values.push(value);
-        if (allowed.includes(value)) rest(current, values);
-      };
-    }
-    const filtered = walk;
-    return (current, values) => {
-      if (isRecord(current)) filtered(current, values);
-    };
-  });
-  const all = [...leaves, ...steps];
-  const only = all.length === 1 ? all[0] : undefined;
-  if (only !== undefined && !visitSelf) return only;
-  return (current, values) => {
-    if (visitSelf) values.push(current);
-    if (only !== undefined) only(current, values);
-    else for (const walk of all) walk(current, values);
-  };
-}
-
-/**
- * Maps an array, returning the array itself when no element changed; elements mapped to
- * {@link LEFT_OUT} are dropped.
+ * Maps an array: the array itself when no element changed; elements mapped to {@link LEFT_OUT}
+ * are dropped.
  * @internal
  */
 export function mapIfChanged<TItem>(
@@ -195,12 +126,8 @@ export function mapIfChanged<TItem>(
   for (let index = 0; index < array.length; index++) {
     const item = array[index] as TItem;
     const next = map(item, index);
-    if (next !== item) {
-      copy ??= array.slice(0, index);
-      if (next !== LEFT_OUT) copy.push(next as TItem);
-    } else if (copy !== undefined) {
-      copy.push(item);
-    }
+    if (next !== item) copy ??= array.slice(0, index);
+    if (copy !== undefined && next !== LEFT_OUT) copy.push(next as TItem);
   }
   return copy ?? (array as TItem[]);
 }

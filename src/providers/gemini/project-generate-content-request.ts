@@ -1,34 +1,17 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { NameSite, WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { isRecord, LEFT_OUT, updatePath } from '../engine/wire-path.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
 
-/**
- * Options of {@link projectGenerateContentRequest} and {@link wrapGemini}. The envelope defaults
- * to `'gemini'` (the Gemini API); `'vertex'` is Vertex AI (no `:` in names), and input schemas
- * are projected for the same surface.
- */
-export type GeminiProjectionOptions = ProjectionOptions;
-
-/**
- * What {@link projectGenerateContentRequest} returns: the shared adapter shape. Gemini streams
- * whole function calls, so each chunk resolves like a response and nothing is held back.
- */
+/** What {@link projectGenerateContentRequest} returns: each stream chunk resolves like a response. */
 export type ProjectedGenerateContentRequest<TRequest> = ProjectedRequest<
   TRequest,
   GeminiGenerateContentResponse,
   GeminiGenerateContentResponse
 >;
 
-const CALLS: readonly NameSite[] = [
-  {
-    at: ['candidates', '*', 'content', 'parts', '*', 'functionCall'],
-    arguments: 'args',
-  },
+const CALLS = [
+  { at: ['candidates', '*', 'content', 'parts', '*', 'functionCall'], arguments: 'args' },
 ];
 const ALLOWED = ['config', 'toolConfig', 'functionCallingConfig', 'allowedFunctionNames', '*'];
 
@@ -84,31 +67,24 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
 };
 
 /**
- * Projects a `models.generateContent` / `models.generateContentStream` request of
- * `@google/genai` onto the Gemini API (or, with `envelope: 'vertex'`, Vertex AI): every function
- * declaration, `allowedFunctionNames` entry and history `functionCall` / `functionResponse` name
- * goes out as a wire name; aliased declarations get a short note of their canonical server and
- * tool; input schemas are projected for the surface. Returns resolvers that turn the
- * `functionCall`s of the response, or of each stream chunk, back into canonical names.
+ * Projects a `models.generateContent` / `generateContentStream` request of `@google/genai` for
+ * the Gemini API (or, with `envelope: 'vertex'`, Vertex AI): function declarations' names and
+ * input schemas, `allowedFunctionNames`, and the history's `functionCall` / `functionResponse`.
+ * The envelope defaults to `'gemini'`; with `'vertex'` (no `:` in names) input schemas are
+ * projected for Vertex AI too.
  *
  * @example
  * ```ts
- * import { GoogleGenAI } from '@google/genai';
  * import { projectGenerateContentRequest } from 'toolwire/gemini';
  *
- * const ai = new GoogleGenAI({ apiKey });
- * const { request, resolveResponse } = projectGenerateContentRequest({
- *   model: 'gemini-2.5-flash',
- *   contents: 'Open an issue about the login bug',
- *   config: { tools: [{ functionDeclarations: [{ name: 'github__create_issue', parametersJsonSchema: schema }] }] },
- * });
+ * const { request, resolveResponse } = projectGenerateContentRequest({ model, contents, config });
  * const { response } = resolveResponse(await ai.models.generateContent(request));
  * response.functionCalls?.[0]?.name; // 'github__create_issue'
  * ```
  */
 export function projectGenerateContentRequest<TRequest extends GeminiGenerateContentRequest>(
   request: TRequest,
-  options?: GeminiProjectionOptions,
+  options?: ProjectionOptions,
 ): ProjectedGenerateContentRequest<TRequest> {
   return projectWireRequest(GENERATE_CONTENT_FORMAT, request, options);
 }

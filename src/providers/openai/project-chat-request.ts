@@ -1,9 +1,5 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { NameSite, WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import {
   isRecord,
   LEFT_OUT,
@@ -18,17 +14,11 @@ type Json = Record<string, unknown>;
 const FUNCTION = { type: ['function'] };
 const CUSTOM = { type: ['custom'] };
 /** A call (a history tool call, a response tool call): a function with JSON text arguments, or a custom tool. */
-const calls = (at: WirePath): NameSite[] => [
+const calls = (at: WirePath) => [
   { at: [...at, 'function'], arguments: 'arguments', text: true },
   { at: [...at, 'custom'] },
 ];
-const ALLOWED: WirePath = [
-  'tool_choice',
-  { type: ['allowed_tools'] },
-  'allowed_tools',
-  'tools',
-  '*',
-];
+const ALLOWED = ['tool_choice', { type: ['allowed_tools'] }, 'allowed_tools', 'tools', '*'];
 
 /** The name a choice (or an entry of `allowed_tools`) forces. */
 function choiceName(choice: unknown): unknown {
@@ -58,10 +48,7 @@ const CHAT_FORMAT: WireFormat = {
         { at: ['*', CUSTOM, 'custom'] },
       ],
     },
-    {
-      at: ['functions'],
-      declarations: [{ at: ['*'], schemas: [{ at: ['parameters'] }] }],
-    },
+    { at: ['functions'], declarations: [{ at: ['*'], schemas: [{ at: ['parameters'] }] }] },
   ],
   choice: [
     { at: ['tool_choice', FUNCTION, 'function'] },
@@ -92,11 +79,7 @@ const CHAT_FORMAT: WireFormat = {
   },
   response: [
     ...calls(['choices', '*', 'message', 'tool_calls', '*']),
-    {
-      at: ['choices', '*', 'message', 'function_call'],
-      arguments: 'arguments',
-      text: true,
-    },
+    { at: ['choices', '*', 'message', 'function_call'], arguments: 'arguments', text: true },
   ],
   stream: {
     // Some OpenAI-compatible servers send tool-call deltas without an `index`: a named call starts
@@ -114,10 +97,7 @@ const CHAT_FORMAT: WireFormat = {
       }),
     hold: {
       starts: [
-        {
-          at: ['choices', '*', 'delta', 'tool_calls', '*', 'function'],
-          fragment: 'arguments',
-        },
+        { at: ['choices', '*', 'delta', 'tool_calls', '*', 'function'], fragment: 'arguments' },
         { at: ['choices', '*', 'delta', 'function_call'] },
       ],
       key: (trail) =>
@@ -140,9 +120,7 @@ const CHAT_FORMAT: WireFormat = {
   },
 };
 
-/**
- * The result of {@link projectChatRequest}: the shared adapter shape.
- */
+/** The result of {@link projectChatRequest}: the shared adapter shape. */
 export type ProjectedChatRequest<TRequest extends ChatRequestLike> = ProjectedRequest<
   TRequest,
   ChatCompletionLike,
@@ -150,23 +128,17 @@ export type ProjectedChatRequest<TRequest extends ChatRequestLike> = ProjectedRe
 >;
 
 /**
- * Projects an OpenAI Chat Completions request onto OpenAI's wire: every tool name in `tools`,
- * `tool_choice` (incl. `allowed_tools`), legacy `functions`/`function_call` and the history's
- * `tool_calls` becomes a wire name that fits the envelope (default `openai`: `[A-Za-z0-9_-]`,
- * max 64); aliased tools get a short note of their canonical server and tool in the description;
- * `parameters` go through the core's schema projection. The caller's request is never mutated,
- * and comes back as it is when nothing needed changing. `resolveResponse` and
- * `resolveStreamEvent` turn the names of returned tool calls back into canonical names.
+ * Projects an OpenAI Chat Completions request (see {@link ProjectionOptions} for the shape every
+ * adapter shares): the names and `parameters` of `tools` and legacy `functions`, `tool_choice`
+ * (with `allowed_tools`), `function_call` and the history's `tool_calls`.
  *
  * @example
  * ```ts
  * import OpenAI from 'openai';
  * import { projectChatRequest } from 'toolwire/openai';
  *
- * const client = new OpenAI();
  * const projected = projectChatRequest({ model: 'gpt-5', messages, tools });
- * const completion = await client.chat.completions.create(projected.request);
- * const { response } = projected.resolveResponse(completion);
+ * const { response } = projected.resolveResponse(await new OpenAI().chat.completions.create(projected.request));
  * response.choices[0].message.tool_calls; // canonical names, e.g. 'atlassian-rovo-mcp__getJiraIssue'
  * ```
  */

@@ -1,9 +1,10 @@
+import { projectWireRequest } from '../engine/project-wire-request.js';
 import type {
+  NameSite,
   ProjectedRequest,
   ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
-import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { NameSite, WireFormat } from '../engine/wire-format.js';
+  WireFormat,
+} from '../engine/wire-format.js';
 import {
   isRecord,
   updatePath,
@@ -41,19 +42,17 @@ export type ProjectedResponsesRequest<TRequest extends ResponsesRequestLike> = P
 const TOOL = { type: ['function', 'custom'] };
 const NAMESPACE = { type: ['namespace'] };
 /** A call item: a function call (JSON text arguments) or a custom tool call, maybe in a namespace. */
-const call = (at: WirePath, withArguments = true): NameSite => ({
+const call = (at: WirePath): NameSite => ({
   at: [...at, { type: ['function_call', 'custom_tool_call'] }],
   namespace: 'namespace',
-  ...(withArguments ? { arguments: 'arguments', text: true } : {}),
+  arguments: 'arguments',
+  text: true,
 });
 const CHOICE: readonly NameSite[] = [
   { at: ['tool_choice', TOOL] },
   { at: ['tool_choice', { type: ['allowed_tools'] }, 'tools', '*', TOOL] },
 ];
-const DECLARATION = {
-  schemas: [{ at: ['parameters'] }],
-  strict: 'strict',
-};
+const DECLARATION = { schemas: [{ at: ['parameters'] }], strict: 'strict' };
 
 /** The Responses API as data, with `namespace` tools (each name fitted in its own field). */
 const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
@@ -84,22 +83,17 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       call(['response', 'output', '*']),
     ],
     hold: {
-      starts: [call([{ type: ['response.output_item.added'] }, 'item'], false)],
+      starts: [call([{ type: ['response.output_item.added'] }, 'item'])],
       fragments: [
         { at: [{ type: ['response.function_call_arguments.delta'] }], arguments: 'delta' },
       ],
       // A call item's id, or the item id of an arguments event.
       key: (trail) => {
         const holder = trail.at(-1) as Json;
-        const id = holder === trail[0] ? holder.item_id : holder.id;
-        return typeof id === 'string' ? id : undefined;
+        return holder === trail[0] ? holder.item_id : holder.id;
       },
-      ends: (event) =>
-        event.type === 'response.function_call_arguments.done' && typeof event.item_id === 'string'
-          ? [event.item_id]
-          : [],
-      endText: (event) => String(event.arguments),
-      restoreEnd: (event, text) => withProperty(event, 'arguments', text),
+      ends: (event) => [event.type === 'response.function_call_arguments.done' && event.item_id],
+      whole: 'arguments',
       release: (key, text, event) => ({
         type: 'response.function_call_arguments.delta',
         item_id: key,
@@ -119,12 +113,10 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     const identities = new Map(
       [...(options.identities ?? [])].map((item) => [item.canonical, item]),
     );
-    // canonical -> [server, member]: from the identity when the host gave one, else split once.
-    const members = new Map<string, [string, string]>();
-    const spaces = new Map<
-      string,
-      { type: string; name: string; description: string; tools: unknown[] }
-    >();
+    // From the identity when the host gave one, else the canonical name split once.
+    const members = new Map<string, { namespace: string; name: string }>();
+    const grouped = new Map<string, string>();
+    const spaces = new Map<string, unknown[]>();
     const tools: unknown[] = [];
     for (const tool of request.tools) {
       const name = isRecord(tool) && tool.type === 'function' ? String(tool.name) : '';
@@ -134,48 +126,36 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
         tools.push(tool);
         continue;
       }
-      const [server, remote] =
-        identity === undefined
-          ? [name.slice(0, at), name.slice(at + separator.length)]
-          : [identity.server, identity.remoteName];
-      members.set(name, [server, remote]);
+      const server = identity?.server ?? name.slice(0, at);
+      const remote = identity?.remoteName ?? name.slice(at + separator.length);
+      members.set(name, { namespace: server, name: remote });
+      grouped.set(`${server}\u0000${remote}`, name);
       let space = spaces.get(server);
       if (space === undefined) {
-        space = {
-          type: 'namespace',
-          name: server,
-          description: `Tools of the MCP server "${server}".`,
-          tools: [],
-        };
+        space = [];
         spaces.set(server, space);
-        tools.push(space);
+        const description = `Tools of the MCP server "${server}".`;
+        tools.push({ type: 'namespace', name: server, description, tools: space });
       }
       const { strict: _strict, ...member } = tool;
-      space.tools.push({ ...member, name: remote });
+      space.push({ ...member, name: remote });
     }
-    const input = updatePath(request.input, call(['*'], false).at, (item) => {
+    const input = updatePath(request.input, call(['*']).at, (item) => {
       const member =
         isRecord(item) && typeof item.namespace !== 'string'
           ? members.get(String(item.name))
           : undefined;
-      if (member === undefined) return item;
-      const { name: _name, ...rest } = item as Json;
-      return { ...rest, namespace: member[0], name: member[1] };
+      return member === undefined ? item : { ...(item as Json), ...member };
     });
-    const grouped = new Map(
-      [...members].map(([canonical, [server, remote]]) => [`${server}\u0000${remote}`, canonical]),
-    );
     return { request: { ...request, tools, input }, grouped };
   },
 };
 
 /**
- * Projects an OpenAI Responses API request onto the wire: function and custom tools, `namespace`
- * tools (namespace and member names each fitted), `tool_choice` (incl. `allowed_tools`) and the
- * `function_call` / `custom_tool_call` items of `input`. Optionally (`namespaces: true`) each MCP
- * server becomes a namespace instead of a name prefix. The caller's request is never mutated and
- * comes back as it is when nothing needed changing; `resolveResponse` and `resolveStreamEvent`
- * turn returned calls back into canonical names (and restore their arguments).
+ * Projects an OpenAI Responses API request: function and custom tools, `namespace` tools
+ * (namespace and member names each fitted), `tool_choice` (with `allowed_tools`) and the
+ * `function_call` / `custom_tool_call` items of `input`; with `namespaces: true` each MCP server
+ * becomes a namespace instead of a name prefix.
  *
  * @example
  * ```ts

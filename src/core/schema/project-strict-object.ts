@@ -1,0 +1,170 @@
+import type { JsonSchemaObject } from '../json-schema.js';
+import type { ArgumentMap } from './argument-map.js';
+import { fittingSchema, projectSchemaTree } from './project-schema-tree.js';
+import { SILENT_KEYWORDS } from './schema-keywords.js';
+import {
+  type MutableMap,
+  NEVER,
+  type Path,
+  type Projected,
+  type Source,
+  type TreeContext,
+} from './schema-tree-context.js';
+import { sameArray, sameEntries, setKey } from './schema-values.js';
+import {
+  acceptsNull,
+  makeNullable,
+  STRICT_MAX_NESTING,
+  STRICT_MAX_PROPERTIES,
+  strictFail,
+  strictNesting,
+} from './strict-schema-rules.js';
+
+/**
+ * OpenAI strict, the object schema servers write most (`type: "object"`, `properties`,
+ * `required`, `additionalProperties: false`, a title and a description): closed, every property
+ * required and the optional ones made nullable, with the `optionalNulls` map, in one pass. Gives
+ * exactly what the walk (`projectResolved` and `projectObjectSchema`) gives, in the same key
+ * order, with the same strict failures in the same order; `undefined` for any other node, decided
+ * before anything is projected or counted, so that the walk can take it from the start.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * projectStrictObject({ type: 'object', properties: { q: { type: 'string' } } }, [], context);
+ * // { schema: { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'],
+ * //   additionalProperties: false }, map: { optionalNulls: ['q'] } }
+ * ```
+ */
+export function projectStrictObject(
+  input: unknown,
+  path: Path,
+  context: TreeContext,
+): Projected | undefined {
+  if (!isCommonObject(input, path.length === 0)) return undefined;
+  const node = input as Source;
+  const properties = node.properties as Source | undefined;
+  const names = properties === undefined ? NO_NAMES : Object.keys(properties);
+  context.strictProperties += names.length;
+  if (context.strictProperties > STRICT_MAX_PROPERTIES) {
+    strictFail(context, path, `it has more than ${STRICT_MAX_PROPERTIES} properties`);
+  }
+  if (strictNesting(path) >= STRICT_MAX_NESTING) {
+    strictFail(context, path, `it nests objects more than ${STRICT_MAX_NESTING} levels deep`);
+  }
+  const built: Source = {};
+  let maps: Record<string, ArgumentMap> | undefined;
+  const childDepth = path.length + 2;
+  for (const name of names) {
+    const child = (properties as Source)[name];
+    // A property that fits is sent without a path of its own; only a walked one needs it.
+    let schema = fittingSchema(child, childDepth, context);
+    if (schema === undefined) {
+      const projected = projectSchemaTree(child, [...path, 'properties', name], context);
+      if (projected === NEVER) {
+        strictFail(context, path, `property "${name}" accepts no value`);
+        continue;
+      }
+      schema = projected.schema;
+      if (projected.map !== null) {
+        maps ??= {};
+        setKey(maps, name, projected.map);
+      }
+    }
+    context.strictCharacters += name.length;
+    setKey(built, name, schema);
+  }
+  const required: string[] = [];
+  const requiredSource = node.required;
+  // Long lists are looked up in a set; short ones scanned (cheaper than building the set).
+  const lookup = names.length > 32 ? new Set<string>() : undefined;
+  if (Array.isArray(requiredSource)) {
+    for (const name of requiredSource) {
+      if (typeof name !== 'string' || isListed(required, lookup, name)) continue;
+      if (!Object.hasOwn(built, name)) {
+        strictFail(context, path, `required property "${name}" is not declared`);
+      }
+      required.push(name);
+      lookup?.add(name);
+    }
+  }
+  // Strict mode requires every property; an optional one becomes nullable, and a null there
+  // means "absent" (see projectObjectSchema).
+  let optionalNulls: string[] | undefined;
+  for (const name of names) {
+    if (isListed(required, lookup, name)) continue;
+    const schema = built[name] as JsonSchemaObject;
+    if (!acceptsNull(schema)) setKey(built, name, makeNullable(schema));
+    optionalNulls ??= [];
+    optionalNulls.push(name);
+    required.push(name);
+  }
+  const out: Source = { type: 'object' };
+  out.properties = sameEntries(built, properties) ? properties : built;
+  out.required =
+    required.length > 0 && sameArray(required, requiredSource) ? requiredSource : required;
+  out.additionalProperties = false;
+  if (node.title !== undefined) out.title = node.title;
+  if (node.description !== undefined) out.description = node.description;
+  let map: MutableMap | null = null;
+  if (optionalNulls !== undefined) map = { optionalNulls };
+  if (maps !== undefined) {
+    map ??= {};
+    map.properties = maps;
+  }
+  return { schema: sameEntries(out, node) ? node : out, map };
+}
+
+const NO_NAMES: readonly string[] = [];
+const EMPTY = {};
+
+/**
+ * Whether a node is an object schema of only the keys {@link projectStrictObject} writes as the
+ * walk does: no `$ref` or `allOf` to resolve, no alternatives, nothing moved into the description
+ * and no warning, not an open object (which the walk asks for as JSON text below the root).
+ */
+function isCommonObject(input: unknown, root: boolean): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
+  for (const _ in EMPTY) return false;
+  const node = input as Source;
+  if (node.type !== 'object') return false;
+  let declares = false;
+  let closed = false;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    switch (key) {
+      case 'type':
+        break;
+      case 'properties': {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        declares = Object.keys(value).length > 0;
+        break;
+      }
+      case 'required':
+        if (!Array.isArray(value)) return false;
+        break;
+      case 'additionalProperties':
+        if (value !== false) return false;
+        closed = true;
+        break;
+      case 'title':
+      case 'description':
+        if (typeof value !== 'string') return false;
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) return false;
+    }
+  }
+  // Below the root an object that takes any keys is asked for as JSON text, with a warning.
+  return root || declares || closed;
+}
+
+/** Whether `name` is in `list`, through `lookup` when there is one (it holds the same names). */
+function isListed(list: readonly string[], lookup: Set<string> | undefined, name: string): boolean {
+  if (lookup !== undefined) return lookup.has(name);
+  for (const entry of list) if (entry === name) return true;
+  return false;
+}

@@ -1,0 +1,109 @@
+import type { ToolWireMap } from '../core/create-tool-wire-map.js';
+import { isRecord } from '../core/is-record.js';
+
+/** Options of {@link restoreEchoedTools}. */
+export interface RestoreEchoedToolsOptions {
+  /** The `tools` of the caller's Responses API request, as the caller sent them. */
+  tools: unknown;
+  /** The request's wire-name map. */
+  map: ToolWireMap;
+}
+
+type Json = Record<string, unknown>;
+
+// The fields of a tool the projection rewrites: the name, the description (alias note) and the
+// schema. Everything else the upstream says about a tool is passed on as it said it.
+const PROJECTED_FIELDS = ['name', 'description', 'parameters'] as const;
+
+/**
+ * Makes the function that gives a Responses API response object (or the `response` of a stream
+ * event) back with the caller's own tools: the upstream echoes the request's `tools` and
+ * `tool_choice` as it got them, with wire names, alias notes and projected schemas, and an SDK
+ * caller reading them would see names it never sent. Each function or custom tool the caller
+ * sent gets its name, description and parameters back as the caller sent them; a tool the
+ * caller did not send (none should exist) and tools inside namespaces are left as they came.
+ * The input is returned as it is when nothing changes, and never mutated.
+ *
+ * @example
+ * ```ts
+ * const restore = restoreEchoedTools({ tools: request.tools, map: projected.map });
+ * const response = restore(projected.resolveResponse(upstreamResponse).response);
+ * ```
+ */
+export function restoreEchoedTools(
+  options: RestoreEchoedToolsOptions,
+): (response: unknown) => unknown {
+  const { map } = options;
+  let byName: Map<string, Json> | undefined;
+  const callerTool = (name: string): Json | undefined => {
+    if (byName === undefined) {
+      byName = new Map();
+      for (const tool of Array.isArray(options.tools) ? options.tools : []) {
+        if (isNamedTool(tool) && !byName.has(tool.name as string))
+          byName.set(tool.name as string, tool);
+      }
+    }
+    return byName.get(name);
+  };
+  const canonicalOf = (name: string): string => map.fromWire(name) ?? name;
+
+  const restoreTool = (tool: unknown): unknown => {
+    if (!isNamedTool(tool)) return tool;
+    const caller = callerTool(canonicalOf(tool.name as string));
+    if (caller === undefined) return tool;
+    let out: Json | undefined;
+    for (const field of PROJECTED_FIELDS) {
+      if (!(field in tool) && !(field in caller)) continue;
+      if (tool[field] === caller[field]) continue;
+      out ??= { ...tool };
+      if (field in caller) out[field] = caller[field];
+      else delete out[field];
+    }
+    return out ?? tool;
+  };
+
+  const restoreChoice = (choice: unknown): unknown => {
+    if (!isRecord(choice)) return choice;
+    if (typeof choice.name === 'string') {
+      const canonical = canonicalOf(choice.name);
+      return canonical === choice.name ? choice : { ...choice, name: canonical };
+    }
+    if (Array.isArray(choice.tools)) {
+      const tools = restoreList(choice.tools, restoreChoice);
+      return tools === choice.tools ? choice : { ...choice, tools };
+    }
+    return choice;
+  };
+
+  return (response) => {
+    if (!isRecord(response)) return response;
+    const tools = Array.isArray(response.tools)
+      ? restoreList(response.tools, restoreTool)
+      : response.tools;
+    const choice = restoreChoice(response.tool_choice);
+    if (tools === response.tools && choice === response.tool_choice) return response;
+    const out: Json = { ...response };
+    if (tools !== response.tools) out.tools = tools;
+    if (choice !== response.tool_choice) out.tool_choice = choice;
+    return out;
+  };
+}
+
+function restoreList(list: unknown[], restore: (item: unknown) => unknown): unknown[] {
+  let out: unknown[] | undefined;
+  list.forEach((item, index) => {
+    const next = restore(item);
+    if (next === item) return;
+    out ??= [...list];
+    out[index] = next;
+  });
+  return out ?? list;
+}
+
+function isNamedTool(tool: unknown): tool is Json {
+  return (
+    isRecord(tool) &&
+    (tool.type === 'function' || tool.type === 'custom') &&
+    typeof tool.name === 'string'
+  );
+}
