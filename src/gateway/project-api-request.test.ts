@@ -72,6 +72,47 @@ describe('projectApiRequest', () => {
     expect(descriptions(projected.body)).toEqual(['Does it.']);
   });
 
+  it('should note namespace members as the setting says: whole when stored, none when off', () => {
+    const space = `${SERVER}-namespace-for-every-tool-of-the-atlassian-server`;
+    const body = (store: boolean) => ({
+      model: 'gpt-5',
+      input: [],
+      tools: [
+        {
+          type: 'namespace',
+          name: space,
+          description: 'Atlassian.',
+          tools: [
+            {
+              type: 'function',
+              name: TOOL.repeat(2),
+              description: 'Does it.',
+              parameters: { type: 'object', properties: {} },
+            },
+          ],
+        },
+      ],
+      store,
+    });
+    const member = (projection: object, store: boolean) => {
+      const projected = projectApiRequest({
+        api: 'openai-responses',
+        body: body(store),
+        envelope: undefined,
+        projection,
+      });
+      return (projected.body as { tools: { tools: { description: string }[] }[] }).tools[0]
+        ?.tools[0]?.description;
+    };
+    const shared = {};
+    expect(member(shared, true)).toBe(
+      `Does it.\n\n(MCP server "${space}", tool "${TOOL.repeat(2)}")`,
+    );
+    expect(member(shared, false)).toContain('…');
+    expect(member({ describeAliases: false }, true)).toBe('Does it.');
+    expect(member({ describeAliases: false }, false)).toBe('Does it.');
+  });
+
   it('should reuse its options objects, so the same request projected again hits the memo', () => {
     const projection = { schemaTarget: 'bedrock' as const };
     for (const api of ['openai-responses', 'openai-chat'] as const) {

@@ -5,6 +5,7 @@
  * `generateText` and `streamText`, to canonical names.
  */
 
+export type { ProjectionOptions as AiSdkProjectionOptions } from '../../core/projection/create-request-projection.js';
 // The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
 export type * from '../hub-bridge/hub-bridge-types.js';
 export {
@@ -23,7 +24,6 @@ export type {
   AiSdkTool,
 } from './ai-sdk-wire.js';
 export {
-  type AiSdkProjectionOptions,
   type ProjectedLanguageModelRequest,
   projectLanguageModelRequest,
 } from './project-language-model-request.js';

@@ -1,18 +1,7 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { withProperty } from '../engine/wire-path.js';
 import type { AiSdkCallOptions, AiSdkContentPart, AiSdkGenerateResult } from './ai-sdk-wire.js';
-
-/**
- * Options of {@link projectLanguageModelRequest}. The envelope defaults to `'universal'` (it fits
- * every provider), `schemaTarget` to `'mcp'` (normalisation only): the AI SDK's provider packages
- * convert JSON Schema themselves (`@ai-sdk/google` to Gemini's subset).
- */
-export type AiSdkProjectionOptions = ProjectionOptions;
 
 /** What {@link projectLanguageModelRequest} returns: the shared adapter shape. */
 export type ProjectedLanguageModelRequest<TRequest> = ProjectedRequest<
@@ -71,6 +60,8 @@ const LANGUAGE_MODEL_FORMAT: WireFormat = {
  * Projects the call options of an AI SDK language model (`LanguageModelV4CallOptions`): function
  * tools, `toolChoice` and the prompt's `tool-call` / `tool-result` names, and input schemas;
  * provider tools are left alone. {@link toolwireMiddleware} runs it; call it to drive a model by hand.
+ * The envelope defaults to `'universal'` (it fits every provider), `schemaTarget` to `'mcp'`
+ * (normalisation only): the AI SDK's provider packages convert JSON Schema themselves.
  *
  * @example
  * ```ts
@@ -82,7 +73,7 @@ const LANGUAGE_MODEL_FORMAT: WireFormat = {
  */
 export function projectLanguageModelRequest<TParams extends AiSdkCallOptions>(
   params: TParams,
-  options?: AiSdkProjectionOptions,
+  options?: ProjectionOptions,
 ): ProjectedLanguageModelRequest<TParams> {
   return projectWireRequest(LANGUAGE_MODEL_FORMAT, params, options);
 }

@@ -1,16 +1,16 @@
 import type { EnvelopeInput } from '../../core/envelope.js';
+import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { SchemaTarget } from '../../core/projection/project-tool-schema.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import type { AiSdkCallOptions, AiSdkContentPart, AiSdkGenerateResult } from './ai-sdk-wire.js';
 import {
-  type AiSdkProjectionOptions,
   type ProjectedLanguageModelRequest,
   projectLanguageModelRequest,
 } from './project-language-model-request.js';
 
 /** Options of {@link toolwireMiddleware}. */
-export interface ToolwireMiddlewareOptions extends AiSdkProjectionOptions {
+export interface ToolwireMiddlewareOptions extends ProjectionOptions {
   /**
    * The name envelope. By default it follows the model's provider id: `openai.*`, `azure.*`,
    * `mistral.*`, `groq.*`, `deepseek.*`, `xai.*` → `openai`; `anthropic.*` → `anthropic`;
@@ -94,8 +94,8 @@ export function toolwireMiddleware(
   // The projection of each call, found again from the params object the SDK hands on.
   const projections = new WeakMap<object, ProjectedLanguageModelRequest<AiSdkCallOptions>>();
   // One options object per provider id, so that a request sent again reuses its projection.
-  const optionsByProvider = new Map<unknown, AiSdkProjectionOptions>();
-  const optionsFor = (provider: unknown): AiSdkProjectionOptions => {
+  const optionsByProvider = new Map<unknown, ProjectionOptions>();
+  const optionsFor = (provider: unknown): ProjectionOptions => {
     let resolved = optionsByProvider.get(provider);
     if (resolved === undefined) {
       const defaults = defaultsFor(provider);

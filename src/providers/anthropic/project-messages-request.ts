@@ -1,10 +1,6 @@
 import { ENVELOPES, type Envelope } from '../../core/envelope.js';
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { isRecord, visitPath, withProperty } from '../engine/wire-path.js';
 import type {
   MessagesRequestLike,

@@ -4,6 +4,7 @@
  * rules, and resolves the tool calls that come back, plain and streamed, to canonical names.
  */
 
+export type { ProjectionOptions as BedrockProjectionOptions } from '../../core/projection/create-request-projection.js';
 // The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
 export type * from '../hub-bridge/hub-bridge-types.js';
 export {
@@ -26,7 +27,6 @@ export type {
   BedrockToolUseBlock,
 } from './bedrock-wire.js';
 export {
-  type BedrockProjectionOptions,
   type ProjectedConverseRequest,
   projectConverseRequest,
 } from './project-converse-request.js';

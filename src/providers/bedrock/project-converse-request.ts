@@ -1,21 +1,11 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { isRecord, updatePath, visitPath, withProperty } from '../engine/wire-path.js';
 import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
   BedrockConverseStreamEvent,
 } from './bedrock-wire.js';
-
-/**
- * Options of {@link projectConverseRequest} and {@link wrapBedrock}; the envelope defaults to
- * `'bedrock'`, as Bedrock holds every model to `[a-zA-Z0-9_-]{1,64}`.
- */
-export type BedrockProjectionOptions = ProjectionOptions;
 
 /** What {@link projectConverseRequest} returns: the shared adapter shape. */
 export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
@@ -88,7 +78,8 @@ const CONVERSE_FORMAT: WireFormat = {
 /**
  * Projects the input of a Bedrock `ConverseCommand` or `ConverseStreamCommand`: `toolSpec` names
  * and input schemas, `toolChoice.tool`, and the history's `toolUse` (and `toolAddition` /
- * `toolRemoval`) names; an empty `description`, which Bedrock rejects, is left out.
+ * `toolRemoval`) names; an empty `description`, which Bedrock rejects, is left out. The envelope
+ * defaults to `'bedrock'`: Bedrock holds every model to `[a-zA-Z0-9_-]{1,64}`.
  *
  * @example
  * ```ts
@@ -101,7 +92,7 @@ const CONVERSE_FORMAT: WireFormat = {
  */
 export function projectConverseRequest<TRequest extends BedrockConverseRequest>(
   request: TRequest,
-  options?: BedrockProjectionOptions,
+  options?: ProjectionOptions,
 ): ProjectedConverseRequest<TRequest> {
   return projectWireRequest(CONVERSE_FORMAT, request, options);
 }

@@ -1,3 +1,4 @@
+import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import { resolveEvents } from '../engine/wrap-client.js';
@@ -6,10 +7,7 @@ import type {
   BedrockConverseResponse,
   BedrockConverseStreamEvent,
 } from './bedrock-wire.js';
-import {
-  type BedrockProjectionOptions,
-  projectConverseRequest,
-} from './project-converse-request.js';
+import { projectConverseRequest } from './project-converse-request.js';
 
 /** A `BedrockRuntimeClient`, or anything with its `send(command, options?)`. */
 export interface BedrockClientLike {
@@ -18,7 +16,7 @@ export interface BedrockClientLike {
 }
 
 /** Options of {@link wrapBedrock}. */
-export interface WrapBedrockOptions extends BedrockProjectionOptions {
+export interface WrapBedrockOptions extends ProjectionOptions {
   /** Called with the warnings of each request that has any. */
   onWarnings?: (warnings: ProjectionWarning[]) => void;
   /** Called with how the names of each response (or stream event) were resolved. */

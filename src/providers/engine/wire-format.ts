@@ -1,8 +1,14 @@
 import type { EnvelopeInput } from '../../core/envelope.js';
-import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
+import type {
+  ProjectedRequest,
+  ProjectionOptions,
+} from '../../core/projection/create-request-projection.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import type { SchemaTarget } from '../../core/schema/schema-target.js';
 import type { WirePath } from './wire-path.js';
+
+// What an adapter declares of itself, beside its format.
+export type { ProjectedRequest, ProjectionOptions };
 
 /**
  * A place that holds a tool name: the path from the root (request, history item, response, stream

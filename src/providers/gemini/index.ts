@@ -5,6 +5,7 @@
  * plain and streamed, to canonical names.
  */
 
+export type { ProjectionOptions as GeminiProjectionOptions } from '../../core/projection/create-request-projection.js';
 // The bridge from an MCP hub (toolwire/mcp) to this provider, and the hub view it needs.
 export type * from '../hub-bridge/hub-bridge-types.js';
 export {
@@ -26,7 +27,6 @@ export type {
   GeminiToolConfig,
 } from './gemini-wire.js';
 export {
-  type GeminiProjectionOptions,
   type ProjectedGenerateContentRequest,
   projectGenerateContentRequest,
 } from './project-generate-content-request.js';

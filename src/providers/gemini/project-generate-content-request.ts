@@ -1,18 +1,7 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import { isRecord, LEFT_OUT, updatePath } from '../engine/wire-path.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
-
-/**
- * Options of {@link projectGenerateContentRequest} and {@link wrapGemini}. The envelope defaults
- * to `'gemini'` (the Gemini API); `'vertex'` is Vertex AI (no `:` in names), and input schemas
- * are projected for the same surface.
- */
-export type GeminiProjectionOptions = ProjectionOptions;
 
 /** What {@link projectGenerateContentRequest} returns: each stream chunk resolves like a response. */
 export type ProjectedGenerateContentRequest<TRequest> = ProjectedRequest<
@@ -81,6 +70,8 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
  * Projects a `models.generateContent` / `generateContentStream` request of `@google/genai` for
  * the Gemini API (or, with `envelope: 'vertex'`, Vertex AI): function declarations' names and
  * input schemas, `allowedFunctionNames`, and the history's `functionCall` / `functionResponse`.
+ * The envelope defaults to `'gemini'`; with `'vertex'` (no `:` in names) input schemas are
+ * projected for Vertex AI too.
  *
  * @example
  * ```ts
@@ -93,7 +84,7 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
  */
 export function projectGenerateContentRequest<TRequest extends GeminiGenerateContentRequest>(
   request: TRequest,
-  options?: GeminiProjectionOptions,
+  options?: ProjectionOptions,
 ): ProjectedGenerateContentRequest<TRequest> {
   return projectWireRequest(GENERATE_CONTENT_FORMAT, request, options);
 }

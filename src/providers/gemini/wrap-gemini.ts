@@ -1,11 +1,9 @@
+import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
 import { resolveEvents } from '../engine/wrap-client.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
-import {
-  type GeminiProjectionOptions,
-  projectGenerateContentRequest,
-} from './project-generate-content-request.js';
+import { projectGenerateContentRequest } from './project-generate-content-request.js';
 
 /** The part of `@google/genai`'s `Models` the wrapper replaces. */
 export interface GeminiModelsLike {
@@ -21,7 +19,7 @@ export interface GeminiModelsLike {
 export type GeminiClientLike = { models: GeminiModelsLike; vertexai?: boolean } | GeminiModelsLike;
 
 /** Options of {@link wrapGemini}. */
-export interface WrapGeminiOptions extends GeminiProjectionOptions {
+export interface WrapGeminiOptions extends ProjectionOptions {
   /** Called with the warnings of each request that has any. */
   onWarnings?: (warnings: ProjectionWarning[]) => void;
   /** Called with how the names of each response (or stream chunk) were resolved. */

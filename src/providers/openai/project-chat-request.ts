@@ -1,9 +1,5 @@
-import type {
-  ProjectedRequest,
-  ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { NameSite, WireFormat } from '../engine/wire-format.js';
+import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
 import {
   isRecord,
   LEFT_OUT,
@@ -18,7 +14,7 @@ type Json = Record<string, unknown>;
 const FUNCTION = { type: ['function'] };
 const CUSTOM = { type: ['custom'] };
 /** A call (a history tool call, a response tool call): a function with JSON text arguments, or a custom tool. */
-const calls = (at: WirePath): NameSite[] => [
+const calls = (at: WirePath) => [
   { at: [...at, 'function'], arguments: 'arguments', text: true },
   { at: [...at, 'custom'] },
 ];

@@ -1,9 +1,10 @@
+import { projectWireRequest } from '../engine/project-wire-request.js';
 import type {
+  NameSite,
   ProjectedRequest,
   ProjectionOptions,
-} from '../../core/projection/create-request-projection.js';
-import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { NameSite, WireFormat } from '../engine/wire-format.js';
+  WireFormat,
+} from '../engine/wire-format.js';
 import {
   isRecord,
   updatePath,
