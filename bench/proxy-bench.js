@@ -35,12 +35,26 @@ function percentile(values, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
 
-async function timeCalls(client, name, count, samples = []) {
+async function timeCalls(client, name, count, samples = [], args = { text: 'benchmark' }) {
   for (let index = 0; index < count; index++) {
     const start = performance.now();
-    await client.callTool({ name, arguments: { text: 'benchmark' } });
+    await client.callTool({ name, arguments: args });
     samples.push(performance.now() - start);
   }
+  return samples;
+}
+
+/** Samples of each path's calls, interleaved in short blocks so that load falls on all alike. */
+async function interleave(paths, blocks, args) {
+  for (const path of paths) await timeCalls(path.client, path.name, 300, [], args);
+  const samples = new Map(paths.map((path) => [path.label, []]));
+  for (let block = 0; block < blocks; block++) {
+    for (let turn = 0; turn < paths.length; turn++) {
+      const path = paths[(block + turn) % paths.length];
+      await timeCalls(path.client, path.name, BLOCK, samples.get(path.label), args);
+    }
+  }
+  for (const path of paths) await path.client.close();
   return samples;
 }
 
@@ -70,17 +84,7 @@ export async function runProxyBench() {
       client: await connect(process.execPath, [cli, 'proxy', config, '--client', 'claude-code']),
     },
   ];
-  for (const path of paths) await timeCalls(path.client, path.name, 300);
-  // Interleaved in short blocks, in turn, so that the load of a shared machine falls on every
-  // path alike (p99 included).
-  const samples = new Map(paths.map((path) => [path.label, []]));
-  for (let block = 0; block < BLOCKS; block++) {
-    for (let turn = 0; turn < paths.length; turn++) {
-      const path = paths[(block + turn) % paths.length];
-      await timeCalls(path.client, path.name, BLOCK, samples.get(path.label));
-    }
-  }
-  for (const path of paths) await path.client.close();
+  const samples = await interleave(paths, BLOCKS);
   const direct = samples.get('direct');
   const rows = [];
   for (const [label, fraction, target] of [
@@ -100,6 +104,68 @@ export async function runProxyBench() {
       name: `byte relay tools/call ${label} vs direct`,
       ratio: r / d,
       detail: `${r.toFixed(3)} ms through a process that only copies bytes (the floor of any stdio proxy)`,
+    });
+  }
+
+  // Beside the issue's rows (a trivial echo, where the process hop is most of the time): a call
+  // that does real work, the filesystem server from npm reading a 20 KB text file, directly and
+  // through the proxy. Informational: the issue's targets are the echo rows'.
+  const fileFolder = join(folder, 'files');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(fileFolder);
+  const text = Array.from(
+    { length: 400 },
+    (_, line) => `line ${line}: the quick brown fox jumps over the lazy dog "${line}" ✓`,
+  ).join('\n');
+  writeFileSync(join(fileFolder, 'source.txt'), text.slice(0, 20_000));
+  const filesystem = join(
+    root,
+    'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js',
+  );
+  writeFileSync(
+    join(folder, 'files.json'),
+    JSON.stringify({
+      mcpServers: { files: { command: process.execPath, args: [filesystem, fileFolder] } },
+    }),
+  );
+  const realistic = await interleave(
+    [
+      {
+        label: 'direct',
+        name: 'read_text_file',
+        client: await connect(process.execPath, [filesystem, fileFolder]),
+      },
+      {
+        label: 'relay',
+        name: 'read_text_file',
+        client: await connect(process.execPath, [relay, process.execPath, filesystem, fileFolder]),
+      },
+      {
+        label: 'proxy',
+        name: 'files__read_text_file',
+        client: await connect(process.execPath, [
+          cli,
+          'proxy',
+          join(folder, 'files.json'),
+          '--client',
+          'claude-code',
+        ]),
+      },
+    ],
+    BLOCKS / 2,
+    { path: join(fileFolder, 'source.txt') },
+  );
+  for (const [label, fraction] of [
+    ['p50', 0.5],
+    ['p99', 0.99],
+  ]) {
+    const d = percentile(realistic.get('direct'), fraction);
+    const p = percentile(realistic.get('proxy'), fraction);
+    const r = percentile(realistic.get('relay'), fraction);
+    rows.push({
+      name: `proxy filesystem read_text_file ${label} vs direct (informational)`,
+      ratio: p / d,
+      detail: `${p.toFixed(3)} ms through the proxy, ${d.toFixed(3)} ms direct, ${r.toFixed(3)} ms through the byte relay (${(r / d).toFixed(2)}x): @modelcontextprotocol/server-filesystem reading a 20 KB file, ${realistic.get('direct').length} calls each, interleaved`,
     });
   }
 

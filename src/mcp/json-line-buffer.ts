@@ -25,10 +25,11 @@ export class JsonLineBuffer {
   #lines: Buffer[] = [];
   #next = 0;
   /**
-   * Sees each line (as text, without its newline) before it is parsed for the SDK, and returns
-   * true for a line it has dealt with itself: the raw seam a line-level relay reads through.
+   * Sees each line's bytes (without the newline) before it is decoded and parsed for the SDK,
+   * and returns true for a line it has dealt with itself: the seam a line-level relay reads
+   * through.
    */
-  take: ((line: string) => boolean) | undefined;
+  take: ((line: Buffer) => boolean) | undefined;
 
   constructor(maxMessageBytes: number, onOversize: (error: Error) => void) {
     this.#maxMessageBytes = maxMessageBytes;
@@ -69,9 +70,9 @@ export class JsonLineBuffer {
         this.#lines = [];
         this.#next = 0;
       }
+      if (this.take?.(line) === true) continue;
       const text = line.toString('utf8').replace(/\r$/, '');
       if (text.trim().length === 0) continue;
-      if (this.take?.(text) === true) continue;
       return deserializeMessage(text);
     }
     return null;

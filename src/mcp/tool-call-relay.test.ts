@@ -49,7 +49,7 @@ async function startUpstream(inProcess = false): Promise<Upstream> {
   const upstream: Upstream = { child, cancelled, relay, taken: [], others: [] };
   buffer.take = (line) => {
     const taken = relay.take(line);
-    if (taken) upstream.taken.push(line);
+    if (taken) upstream.taken.push(line.toString());
     return taken;
   };
   child.stdout.on('data', (chunk: Buffer) => {
@@ -87,10 +87,11 @@ describe('createToolCallRelay', () => {
       texts.map((text) => relay.call({ ...call, remoteName: 'echo', arguments: { text } })),
     );
     for (const [index, response] of responses.entries()) {
-      expect(JSON.parse(response.line)).toEqual(response.message);
-      expect(response.message.result).toEqual({ content: [{ type: 'text', text: texts[index] }] });
-      const id = JSON.parse(response.line.slice(response.idStart, response.idEnd));
-      expect(id).toBe((response.message as unknown as { id: string }).id);
+      const message = JSON.parse(response.line.toString());
+      expect(message.result).toEqual(response.result());
+      expect(response.result()).toEqual({ content: [{ type: 'text', text: texts[index] }] });
+      const id = JSON.parse(response.line.toString('utf8', response.idStart, response.idEnd));
+      expect(id).toBe(message.id);
       expect(id.startsWith(RELAY_ID_PREFIX)).toBe(true);
     }
     expect(others).toHaveLength(1); // the initialize answer only
@@ -118,6 +119,21 @@ describe('createToolCallRelay', () => {
     expect(ToolwireError.isInstance(error) && error.code).toBe('TOOL_CALL_TIMEOUT');
     expect((error as Error).message).toMatch(/^Tool "plain__sleep" .*no answer within 100 ms/);
     await vi.waitFor(() => expect(cancelled).toHaveLength(1));
+  });
+
+  it('times each call out on its own deadline, whatever the others are', async () => {
+    const { relay } = await startUpstream();
+    const long = relay.call({
+      ...call,
+      remoteName: 'sleep',
+      arguments: { ms: 400 },
+      timeout: 60_000,
+    });
+    const short = relay.call({ ...call, remoteName: 'sleep', arguments: {}, timeout: 100 });
+    const shorter = relay.call({ ...call, remoteName: 'sleep', arguments: {}, timeout: 50 });
+    await expect(shorter).rejects.toMatchObject({ message: expect.stringMatching(/within 50 ms/) });
+    await expect(short).rejects.toMatchObject({ message: expect.stringMatching(/within 100 ms/) });
+    expect((await long).result()).toEqual({ content: [{ type: 'text', text: 'slept' }] });
   });
 
   it('fails a call in flight when the server goes away, and every call after', async () => {

@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../core/is-record.js';
-import { jsonMemberSpan } from './json-member-span.js';
+import { type JsonMemberSpan, jsonMemberSpans } from './json-member-spans.js';
 import { toolCallError } from './tool-call-error.js';
 
 /**
@@ -9,16 +9,17 @@ import { toolCallError } from './tool-call-error.js';
  * the same connection, and every answer or progress in this space is the relay's to take.
  */
 export const RELAY_ID_PREFIX = 'toolwire-relay-';
+const PREFIX_BYTES = Buffer.from(RELAY_ID_PREFIX);
 
 /** A server's answer to a relayed `tools/call`, as it sent it. @internal */
 export interface RelayedToolResponse {
-  /** The response line exactly as the server wrote it (without the newline). */
-  line: string;
+  /** The response line's bytes exactly as the server wrote them (without the newline). */
+  line: Buffer;
   /** Where the value of the top-level `id` is in `line`, to swap in the caller's own id. */
   idStart: number;
   idEnd: number;
-  /** The parsed response (its `result` is an object). */
-  message: { result: Record<string, unknown> };
+  /** The result, parsed (only when asked: a stdio client gets the bytes). */
+  result(): Record<string, unknown>;
 }
 
 /** One call to relay. @internal */
@@ -45,7 +46,7 @@ export interface ToolCallRelay {
   /** Sends one `tools/call`; settles with the server's response line, or a typed error. */
   call(options: RelayCallOptions): Promise<RelayedToolResponse>;
   /** Offered each line from the server before the SDK client parses it; true when it was the relay's. */
-  take(line: string): boolean;
+  take(line: Buffer): boolean;
   /** The connection closed: every call in flight fails with `SERVER_UNAVAILABLE`. */
   close(): void;
 }
@@ -54,7 +55,8 @@ interface Pending {
   options: RelayCallOptions;
   resolve: (response: RelayedToolResponse) => void;
   reject: (error: unknown) => void;
-  timer: NodeJS.Timeout;
+  /** When the call times out unless progress comes (`Date.now()` time). */
+  deadline: number;
   started: number;
   onAbort: (() => void) | undefined;
 }
@@ -78,12 +80,37 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
   const pending = new Map<string, Pending>();
   let counter = 0;
   let closed = false;
+  // One timer for every call in flight, instead of one set and cleared per call (which costs
+  // about as much as the rest of relaying a small answer): it is due no later than the earliest
+  // deadline, and a sweep expires what is due and re-arms for the rest. It is left armed when
+  // calls end (a sweep of nothing is cheap) and unref'd: the connection keeps the process alive.
+  let timer: NodeJS.Timeout | undefined;
+  let timerDue = Number.POSITIVE_INFINITY;
+
+  const arm = (deadline: number): void => {
+    if (timer !== undefined && timerDue <= deadline) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timerDue = deadline;
+    timer = setTimeout(sweep, Math.max(1, deadline - Date.now()));
+    timer.unref();
+  };
+
+  const sweep = (): void => {
+    timer = undefined;
+    timerDue = Number.POSITIVE_INFINITY;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const [id, entry] of pending) {
+      if (entry.deadline <= now) expire(id, false);
+      else next = Math.min(next, entry.deadline);
+    }
+    if (next !== Number.POSITIVE_INFINITY) arm(next);
+  };
 
   const settle = (id: string): Pending | undefined => {
     const entry = pending.get(id);
     if (entry === undefined) return undefined;
     pending.delete(id);
-    clearTimeout(entry.timer);
     if (entry.onAbort !== undefined)
       entry.options.signal?.removeEventListener('abort', entry.onAbort);
     return entry;
@@ -118,7 +145,12 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
     );
   };
 
-  const answer = (id: string, message: Record<string, unknown>, line: string): void => {
+  const answer = (
+    id: string,
+    line: Buffer,
+    members: Map<string, JsonMemberSpan>,
+    idSpan: JsonMemberSpan,
+  ): void => {
     const entry = settle(id);
     if (entry === undefined) return; // a late answer to a call cancelled or timed out: dropped
     const { options } = entry;
@@ -126,8 +158,14 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       entry.reject(
         toolCallError({ kind: 'failed', subject: options.subject, server: options.server, cause }),
       );
-    const error = message.error;
-    if (isRecord(error)) {
+    const result = members.get('result');
+    if (members.has('error') || result === undefined || line[result.start] !== 0x7b) {
+      const message = parseLine(line);
+      const error = message?.error;
+      if (!isRecord(error)) {
+        failed(new Error('the server sent a response without an object result or an error'));
+        return;
+      }
       failed(
         McpError.fromError(
           Number.isSafeInteger(error.code) ? (error.code as number) : ErrorCode.InternalError,
@@ -137,16 +175,12 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       );
       return;
     }
-    const span = isRecord(message.result) ? jsonMemberSpan(line, 'id') : undefined;
-    if (span === undefined) {
-      failed(new Error('the server sent a response without an object result or an error'));
-      return;
-    }
     entry.resolve({
       line,
-      idStart: span.start,
-      idEnd: span.end,
-      message: message as RelayedToolResponse['message'],
+      idStart: idSpan.start,
+      idEnd: idSpan.end,
+      result: () =>
+        JSON.parse(line.toString('utf8', result.start, result.end)) as Record<string, unknown>,
     });
   };
 
@@ -158,8 +192,8 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       expire(id, true);
       return;
     }
-    clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => expire(id, false), options.timeout);
+    // Later than before, so the armed timer (due no later than the old deadline) still serves.
+    entry.deadline = Date.now() + options.timeout;
     const { progressToken: _token, ...rest } = params;
     options.onProgress?.(rest);
   };
@@ -192,6 +226,7 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       };
       const line = `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`;
       return new Promise<RelayedToolResponse>((resolve, reject) => {
+        const now = Date.now();
         const signal = options.signal;
         const onAbort =
           signal === undefined
@@ -205,10 +240,11 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
           options,
           resolve,
           reject,
-          timer: setTimeout(() => expire(id, false), options.timeout),
-          started: Date.now(),
+          deadline: now + options.timeout,
+          started: now,
           onAbort,
         });
+        arm(now + options.timeout);
         if (onAbort !== undefined) signal?.addEventListener('abort', onAbort, { once: true });
         if (!write(line)) {
           settle(id);
@@ -218,31 +254,32 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
     },
 
     take(line) {
-      if (!line.includes(RELAY_ID_PREFIX)) return false;
-      let message: unknown;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        return false;
-      }
-      if (!isRecord(message)) return false;
-      if (message.method === undefined) {
-        const id = message.id;
+      // The answer's bytes are not decoded: a stdio client gets them as they came.
+      if (!line.includes(PREFIX_BYTES)) return false;
+      const members = jsonMemberSpans(line);
+      if (members === undefined) return false;
+      const method = members.get('method');
+      if (method === undefined) {
+        const idSpan = members.get('id');
+        if (idSpan === undefined || line[idSpan.start] !== 0x22) return false;
+        const id = valueAt(line, idSpan);
         if (typeof id !== 'string' || !id.startsWith(RELAY_ID_PREFIX)) return false;
-        answer(id, message, line);
+        answer(id, line, members, idSpan);
         return true;
       }
-      if (message.method === 'notifications/progress' && isRecord(message.params)) {
-        const token = message.params.progressToken;
-        if (typeof token !== 'string' || !token.startsWith(RELAY_ID_PREFIX)) return false;
-        progress(token, message.params);
-        return true;
-      }
-      return false;
+      if (valueAt(line, method) !== 'notifications/progress') return false;
+      const params = parseLine(line)?.params;
+      if (!isRecord(params)) return false;
+      const token = params.progressToken;
+      if (typeof token !== 'string' || !token.startsWith(RELAY_ID_PREFIX)) return false;
+      progress(token, params);
+      return true;
     },
 
     close() {
       closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
       for (const id of [...pending.keys()]) {
         const entry = settle(id);
         if (entry === undefined) continue;
@@ -258,4 +295,21 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       }
     },
   };
+}
+
+function valueAt(line: Buffer, span: JsonMemberSpan): unknown {
+  try {
+    return JSON.parse(line.toString('utf8', span.start, span.end));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseLine(line: Buffer): Record<string, unknown> | undefined {
+  try {
+    const message: unknown = JSON.parse(line.toString('utf8'));
+    return isRecord(message) ? message : undefined;
+  } catch {
+    return undefined;
+  }
 }

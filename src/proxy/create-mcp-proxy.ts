@@ -647,7 +647,7 @@ export class McpProxy {
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const answer = await this.#callTool(session, request.params, extra);
-      return 'relayed' in answer ? answer.relayed.message.result : answer.result;
+      return 'relayed' in answer ? answer.relayed.result() : answer.result;
     });
     server.setRequestHandler(ListPromptsRequestSchema, () => ({
       prompts: [...this.#view(profile).prompts.values()]

@@ -46,6 +46,8 @@ const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 /** The SDK's stdio transports read at most this much by default. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
+const TOOLS_CALL = Buffer.from('"tools/call"');
+const NEWLINE = Buffer.from('\n');
 
 /**
  * Answers plain `tools/call` requests straight from the transport, before the SDK server's
@@ -99,15 +101,20 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
       },
     } as unknown as RequestHandlerExtra<ServerRequest, ServerNotification>;
     let response: JSONRPCMessage | undefined;
-    let line: string | undefined;
+    let line: Buffer[] | undefined;
     try {
       const answered = await call(params, extra);
       if (!('relayed' in answered)) response = { jsonrpc: '2.0', id, result: answered.result };
       else if (writeLine === undefined) {
-        response = { jsonrpc: '2.0', id, result: answered.relayed.message.result };
+        response = { jsonrpc: '2.0', id, result: answered.relayed.result() };
       } else {
         const { line: sent, idStart, idEnd } = answered.relayed;
-        line = `${sent.slice(0, idStart)}${JSON.stringify(id)}${sent.slice(idEnd)}\n`;
+        line = [
+          sent.subarray(0, idStart),
+          Buffer.from(JSON.stringify(id)),
+          sent.subarray(idEnd),
+          NEWLINE,
+        ];
       }
     } catch (error) {
       // As the SDK's protocol answers a handler that throws.
@@ -140,10 +147,10 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
 
   const writeLine = readLines(transport, (line) => {
     // Only a line that names the method is parsed here; the rest go to the SDK untouched.
-    if (!line.includes('"tools/call"')) return false;
+    if (!line.includes(TOOLS_CALL)) return false;
     let message: unknown;
     try {
-      message = JSON.parse(line);
+      message = JSON.parse(line.toString('utf8'));
     } catch {
       return false;
     }
@@ -216,8 +223,8 @@ export function plainToolCall(
  */
 function readLines(
   transport: Transport,
-  take: (line: string) => boolean,
-): ((line: string) => void) | undefined {
+  take: (line: Buffer) => boolean,
+): ((parts: Buffer[]) => void) | undefined {
   if (!(transport instanceof StdioServerTransport)) return undefined;
   const internals = transport as unknown as {
     _readBuffer?: { _buffer?: Buffer; _maxBufferSize?: number };
@@ -232,7 +239,11 @@ function readLines(
   if (previous._buffer !== undefined) buffer.append(previous._buffer);
   internals._readBuffer = buffer as never;
   // The transport's own send writes to the same stream, so answers of both paths stay whole.
-  return (line) => {
-    if (stdout.writable) stdout.write(line);
+  // The parts of a line go out corked, in one write of the slices (no copy of a large answer).
+  return (parts) => {
+    if (!stdout.writable) return;
+    stdout.cork();
+    for (const part of parts) stdout.write(part);
+    stdout.uncork();
   };
 }

@@ -82,8 +82,10 @@ export function collectFittingSchemas(
     fitting = map;
   }
   const result = { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
-  // Let go of the input's nodes, so that the reused lists keep nothing alive.
-  walk.nodes.fill(undefined, 0, walk.used);
+  // Let go of the input's nodes, so that the reused lists keep nothing alive (a loop: `fill`
+  // is a runtime call that costs more than the rest of a small schema's check).
+  const nodes = walk.nodes;
+  for (let index = 0; index < walk.used; index++) nodes[index] = undefined;
   walk.used = 0;
   idle = walk;
   return result;
@@ -387,15 +389,20 @@ function buildTable(profile: TargetProfile, strict: boolean): Map<string, number
  * Checks one node and everything under it, recording what the projection need not walk. Returns
  * the node's height when it fits (as it is, or rebuilt: see `walk.rebuilt`), else -1. Children
  * are checked even under a node that does not fit, so that the projection can keep them.
+ *
+ * Written for speed, since it runs on every node of every schema first seen: one loop over the
+ * keys, the commonest keywords compared before the table is read, nothing allocated.
  */
 function check(value: unknown, depth: number, walk: Walk): number {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
+  if (typeof value !== 'object' || value === null) return -1;
+  // Arrays, and objects of their own prototype (whose for-in may read keys the projection does
+  // not), are left to the projection.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== OBJECT_PROTOTYPE && (prototype !== null || Array.isArray(value))) return -1;
   if (depth > MAX_SCHEMA_DEPTH || walk.visited >= MAX_CHECKED_NODES) return -1;
-  if (!isPlain(value)) return -1;
   walk.visited++;
   const node = value as Source;
-  const { rules } = walk;
-  const { table, profile, keys } = rules;
+  const rules = walk.rules;
   const mark = walk.size;
   const charactersBefore = walk.characters;
   let ok = true;
@@ -418,64 +425,61 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let lone: Source | undefined;
   for (const key in node) {
     const child = node[key];
-    // The keywords most nodes have are compared before the table is read (a lookup costs more);
-    // their kind is the same for every target.
-    const entry =
-      key === 'type'
-        ? TYPE
-        : key === 'description'
-          ? DESCRIPTION
-          : key === 'properties'
-            ? PROPERTIES_ENTRY
-            : key === 'required'
-              ? REQUIRED_ENTRY
-              : table.get(key);
-    const kind = entry === undefined ? rules.unknown : entry & KIND;
-    if (entry !== undefined) flagsSeen |= entry;
+    // The keywords most nodes have come first, without a table lookup; they mean the same for
+    // every target (see FIXED_ENTRIES).
+    if (key === 'type') {
+      type = child;
+      continue;
+    }
+    if (key === 'description') {
+      if (typeof child !== 'string') ok = false;
+      continue;
+    }
+    if (key === 'properties') {
+      flagsSeen |= PROPERTIES_ENTRY;
+      if (!isPlainObject(child)) {
+        ok = false;
+        continue;
+      }
+      properties = child;
+      propertyCount = 0;
+      const keys = rules.keys;
+      for (const name in child) {
+        propertyCount++;
+        const childHeight = check(child[name], depth + 1, walk);
+        if (childHeight < 0) ok = false;
+        else {
+          rebuilt += walk.rebuilt;
+          if (childHeight + 2 > height) height = childHeight + 2;
+        }
+        if (keys !== null && !keyFits(name, keys)) ok = false;
+      }
+      continue;
+    }
+    if (key === 'required') {
+      flagsSeen |= REQUIRED_ENTRY;
+      if (!Array.isArray(child)) ok = false;
+      // An empty list is left out.
+      else if (child.length === 0) silent = true;
+      else if (!distinctStrings(child)) ok = false;
+      else required = child;
+      continue;
+    }
+    const entry = rules.table.get(key);
+    let kind = rules.unknown;
+    if (entry !== undefined) {
+      flagsSeen |= entry;
+      kind = entry & KIND;
+    }
     switch (kind) {
       case KEPT:
         // A `NaN` is never identical to itself, so the projection copies its node.
         if (Number.isNaN(child)) ok = false;
         if (key === 'default') hasDefault = true;
         break;
-      case TYPE:
-        type = child;
-        break;
-      case DESCRIPTION:
-        if (typeof child !== 'string') ok = false;
-        break;
-      case PROPERTIES:
-        if (typeof child !== 'object' || child === null || Array.isArray(child)) {
-          ok = false;
-          break;
-        }
-        if (!isPlain(child)) {
-          ok = false;
-          break;
-        }
-        properties = child as Source;
-        propertyCount = 0;
-        for (const name in properties) {
-          propertyCount++;
-          const childHeight = check(properties[name], depth + 1, walk);
-          if (childHeight < 0) ok = false;
-          else {
-            rebuilt += walk.rebuilt;
-            if (childHeight + 2 > height) height = childHeight + 2;
-          }
-          if (keys !== null && !keyFits(name, keys)) ok = false;
-        }
-        break;
-      case REQUIRED:
-        if (!Array.isArray(child)) ok = false;
-        // An empty list is left out.
-        else if (child.length === 0) silent = true;
-        else if (!distinctStrings(child)) ok = false;
-        else required = child;
-        break;
       case ADDITIONAL_PROPERTIES:
         if (rules.strict) ok = false;
-        else if (!profile.additionalProperties) {
+        else if (!rules.profile.additionalProperties) {
           // `false` is dropped without a word (it only stops the model inventing keys).
           if (child === false) silent = true;
           else ok = false;
@@ -504,7 +508,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
         if (kind === ANY_OF) anyOf = child as unknown[];
         else {
           hasOneOf = true;
-          if (!profile.oneOf || rules.strict) ok = false;
+          if (!rules.profile.oneOf || rules.strict) ok = false;
         }
         if (!Array.isArray(child) || child.length === 0) {
           ok = false;
@@ -527,7 +531,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
         else values = child;
         break;
       case CONST:
-        if ((!profile.const && !rules.strict) || Number.isNaN(child)) ok = false;
+        if ((!rules.profile.const && !rules.strict) || Number.isNaN(child)) ok = false;
         break;
       case NUMBER:
       case BOUND:
@@ -566,8 +570,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
       case DEFINITIONS:
         // Dropped here; its members are where `$ref`s elsewhere lead, each checked on its own.
         silent = true;
-        if (typeof child === 'object' && child !== null && isPlain(child)) {
-          for (const name in child) check((child as Source)[name], depth + 1, walk);
+        if (isPlainObject(child)) {
+          for (const name in child) check(child[name], depth + 1, walk);
         }
         break;
       default:
@@ -577,9 +581,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (!ok) return -1;
 
   // The type, and what it makes of the node.
+  const profile = rules.profile;
   let isObject: boolean;
   let isArray: boolean;
-  let types: readonly string[] | undefined;
+  let types: Types;
   if (type === undefined) {
     // A target that needs a type gives the node one, unless alternatives carry theirs.
     if (rules.typeRequired && anyOf === undefined) return -1;
@@ -589,12 +594,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
     if (!isSimpleType(type)) return -1;
     isObject = type === 'object';
     isArray = type === 'array';
-    if (values !== undefined || format !== undefined) types = [type];
+    types = type;
   } else if (Array.isArray(type)) {
     if (!rules.typeArrays || type.length < 2 || !distinctTypes(type)) return -1;
-    types = type as string[];
-    isObject = types.includes('object');
-    isArray = types.includes('array');
+    types = type;
+    isObject = type.includes('object');
+    isArray = type.includes('array');
   } else {
     return -1;
   }
@@ -671,18 +676,20 @@ function check(value: unknown, depth: number, walk: Walk): number {
   return height;
 }
 
-/** An object of its own prototype may have keys for-in reads that the projection does not. */
-function isPlain(value: object): boolean {
+const OBJECT_PROTOTYPE = Object.prototype;
+
+/** A plain object: not an array, and of `Object.prototype` or none (see `check`). */
+function isPlainObject(value: unknown): value is Source {
+  if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === OBJECT_PROTOTYPE || (prototype === null && !Array.isArray(value));
 }
 
 /** Whether enum values stay as they are: written the target's way, and within strict's limits. */
-function enumFits(
-  values: readonly unknown[],
-  types: readonly string[] | undefined,
-  walk: Walk,
-): boolean {
+/** The node's type as `check` keeps it: a type name, a list of them, or `undefined`. */
+type Types = unknown;
+
+function enumFits(values: readonly unknown[], types: Types, walk: Walk): boolean {
   const { profile, strict } = walk.rules;
   if (strict && values.length > STRICT_MAX_ENUM_VALUES) return false;
   for (const value of values) {
@@ -697,17 +704,14 @@ function enumFits(
     if (strict) walk.characters += String(value).length;
   }
   // Gemini takes string enums on string types only.
-  return profile.enumValues !== 'string' || types === undefined || types.includes('string');
+  if (profile.enumValues !== 'string' || types === undefined) return true;
+  return typeof types === 'string' ? types === 'string' : (types as string[]).includes('string');
 }
 
-function formatFits(
-  format: string,
-  types: readonly string[] | undefined,
-  profile: TargetProfile,
-): boolean {
-  const type = types?.length === 1 ? types[0] : undefined;
-  const formats = type === undefined ? undefined : profile.formats?.[type];
-  return formats?.includes(format) === true;
+function formatFits(format: string, types: Types, profile: TargetProfile): boolean {
+  // A type list has two types or more here: no format list applies to it.
+  if (typeof types !== 'string') return false;
+  return profile.formats?.[types]?.includes(format) === true;
 }
 
 /** Mirrors the projection's test for a node whose lone alternative may replace it. */

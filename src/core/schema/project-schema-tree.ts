@@ -8,6 +8,7 @@ import { projectEnum } from './project-enum.js';
 import { projectKeyword } from './project-keyword.js';
 import { projectObjectSchema } from './project-object-schema.js';
 import { projectRecursion } from './project-recursion.js';
+import { projectStrictAlternatives } from './project-strict-alternatives.js';
 import { projectStrictObject } from './project-strict-object.js';
 import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
 import { isRecursion, resolveSchemaNode } from './resolve-schema-node.js';
@@ -58,21 +59,24 @@ export function projectSchemaTree(input: unknown, path: Path, context: TreeConte
       message: `Schema at "${toJsonPointer(path.slice(0, 12))}/..." nests deeper than ${MAX_SCHEMA_DEPTH} levels once its $refs are inlined. Flatten the schema.`,
     });
   }
-  // The object OpenAI strict closes, in one pass (not in the reference walk, which has no
-  // shortcut at all).
+  // The object OpenAI strict closes and the optional parameter it keeps as alternatives, in one
+  // pass each (not in the reference walk, which has no shortcut at all).
   if (context.strict && context.fitting !== undefined) {
-    const object = projectStrictObject(input, path, context);
-    if (object !== undefined) return object;
+    const common =
+      projectStrictObject(input, path, context) ?? projectStrictAlternatives(input, path, context);
+    if (common !== undefined) return common;
   }
+  // The refs followed here are on the path of this node only. Restored on return, not in a
+  // `finally`: a throw abandons the walk and its context (a strict failure walks again with a new
+  // one), and a `finally` would rethrow at every level on the way out.
   const depthBefore = context.refs.length;
-  try {
-    const resolved = resolveSchemaNode(input, path, context);
-    if (resolved === NEVER) return NEVER;
-    if (isRecursion(resolved)) return projectRecursion(resolved, path, context);
-    return projectResolved(resolved, path, context);
-  } finally {
-    context.refs.length = depthBefore;
-  }
+  const resolved = resolveSchemaNode(input, path, context);
+  let projected: Projected;
+  if (resolved === NEVER) projected = NEVER;
+  else if (isRecursion(resolved)) projected = projectRecursion(resolved, path, context);
+  else projected = projectResolved(resolved, path, context);
+  if (context.refs.length !== depthBefore) context.refs.length = depthBefore;
+  return projected;
 }
 
 /**

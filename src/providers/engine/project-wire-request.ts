@@ -69,9 +69,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   const { names } = state;
   const stream = createStreamResolver(format.stream, names);
   return {
-    request: (format.finish === undefined
-      ? state.request
-      : format.finish(state.request)) as TRequest,
+    request: (format.finish?.(state.request) ?? state.request) as TRequest,
     map: names.flat.map,
     warnings: [...state.warnings],
     resolveResponse(response) {

@@ -1,0 +1,98 @@
+import { projectAlternatives } from './project-alternatives.js';
+import { SILENT_KEYWORDS } from './schema-keywords.js';
+import {
+  type MutableMap,
+  NEVER,
+  type Path,
+  type Projected,
+  type Source,
+  type TreeContext,
+  warn,
+} from './schema-tree-context.js';
+import { compactJson, sameArray, sameEntries } from './schema-values.js';
+
+/**
+ * OpenAI strict, an optional parameter as Pydantic and FastMCP write it (`anyOf: [X, {type:
+ * "null"}]` beside a title, a description and `default: null`): the branches projected, the
+ * title kept, the `default` strict does not take moved into the description with its warning.
+ * Gives exactly what the walk (`projectResolved`, `projectKeyword`, `finishNode`) gives, in the
+ * same key order; `undefined` for any other node, decided before anything is projected.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * projectStrictAlternatives({ anyOf: [{ type: 'string' }, { type: 'null' }], default: null }, path, context);
+ * // { schema: { anyOf: [...the same branches], description: '(default: null)' }, map: null }
+ * ```
+ */
+export function projectStrictAlternatives(
+  input: unknown,
+  path: Path,
+  context: TreeContext,
+): Projected | undefined {
+  if (!isCommonAlternatives(input)) return undefined;
+  const node = input as Source;
+  const alternatives = node.anyOf as unknown[];
+  const { schemas, maps } = projectAlternatives(alternatives, [...path, 'anyOf'], context);
+  if (schemas.length === 0) return NEVER;
+  const out: Source = {};
+  out.anyOf = sameArray(schemas, alternatives) ? alternatives : schemas;
+  let map: MutableMap | null = null;
+  for (const entry of maps) {
+    if (entry === null) continue;
+    map = { anyOf: maps.map((each) => each ?? {}) };
+    break;
+  }
+  let described: string | undefined;
+  for (const key of Object.keys(node)) {
+    if (key === 'title') out.title = node.title;
+    else if (key === 'default') {
+      const value = node.default;
+      described = `default: ${typeof value === 'string' ? value : compactJson(value)}`;
+      warn(
+        context,
+        'MOVED_TO_DESCRIPTION',
+        [...path, key],
+        `${context.profile.label} does not take \`${key}: ${compactJson(value)}\` here; moved it into the description.`,
+      );
+    }
+  }
+  const description = node.description as string | undefined;
+  if (described !== undefined) {
+    out.description =
+      description === undefined ? `(${described})` : `${description} (${described})`;
+  } else if (description !== undefined) {
+    out.description = description;
+  }
+  return { schema: sameEntries(out, node) ? node : out, map };
+}
+
+const EMPTY = {};
+
+/**
+ * Whether a node is `anyOf` and only a string title, a string description, a `default` and
+ * keywords dropped without a word: what {@link projectStrictAlternatives} writes as the walk does.
+ */
+function isCommonAlternatives(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
+  for (const _ in EMPTY) return false;
+  const node = input as Source;
+  if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) return false;
+  for (const key of Object.keys(node)) {
+    switch (key) {
+      case 'anyOf':
+      case 'default':
+        break;
+      case 'title':
+      case 'description':
+        if (typeof node[key] !== 'string') return false;
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) return false;
+    }
+  }
+  return true;
+}
