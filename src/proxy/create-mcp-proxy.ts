@@ -755,6 +755,20 @@ export class McpProxy {
     }
     const token = params._meta?.progressToken;
     const args = restoreArguments(params.arguments ?? {}, tool.argumentMap);
+    // The client's progress token, on every update the server sends for this call.
+    const progress =
+      token === undefined
+        ? {}
+        : {
+            onProgress: (update: Record<string, unknown>) => {
+              void extra
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken: token, ...update },
+                } as ServerNotification)
+                .catch(() => {});
+            },
+          };
     return this.#withCaller(tool.server, session, extra, async () => {
       try {
         // A stdio server's answer comes back as the line it sent, to pass on byte for byte.
@@ -763,18 +777,7 @@ export class McpProxy {
           arguments: args,
           signal: extra.signal,
           ...(params._meta === undefined ? {} : { meta: params._meta }),
-          ...(token === undefined
-            ? {}
-            : {
-                onProgress: (progress) => {
-                  void extra
-                    .sendNotification({
-                      method: 'notifications/progress',
-                      params: { progressToken: token, ...progress },
-                    } as ServerNotification)
-                    .catch(() => {});
-                },
-              }),
+          ...progress,
         });
         if (relayed !== undefined) return { relayed: await relayed };
         return {
@@ -782,18 +785,7 @@ export class McpProxy {
             name: tool.canonical,
             arguments: args,
             signal: extra.signal,
-            ...(token === undefined
-              ? {}
-              : {
-                  onProgress: (progress) => {
-                    void extra
-                      .sendNotification({
-                        method: 'notifications/progress',
-                        params: { progressToken: token, ...progress },
-                      })
-                      .catch(() => {});
-                  },
-                }),
+            ...progress,
           }),
         };
       } catch (error) {
