@@ -34,11 +34,12 @@ function toolsOf(variant) {
   return tools;
 }
 
-// 100 + 2 * turn history messages: a user turn, a call of every seventh tool, its result, repeated.
+// 100 + 2 * turn history messages: a user turn, a call of every seventh tool, its result, repeated
+// (the fixture gives 199 tools, so the index wraps at the list, not at 200).
 function history(tools, turn, exchange) {
   const items = [];
   for (let index = 0; items.length < 100 + 2 * turn; index++) {
-    items.push(...exchange(tools[(index * 7) % 200].name, index));
+    items.push(...exchange(tools[(index * 7) % tools.length].name, index));
   }
   return items.slice(0, 100 + 2 * turn);
 }

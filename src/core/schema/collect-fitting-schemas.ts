@@ -606,6 +606,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
     if (rules.typeRequired && anyOf === undefined) return -1;
     isObject = (flagsSeen & IMPLIES_OBJECT) !== 0;
     isArray = (flagsSeen & IMPLIES_ARRAY) !== 0;
+    // Gemini's array keywords need `type: array`: dropped (with a warning) by the projection.
+    if (isArray && profile.typeRequired) return -1;
   } else if (typeof type === 'string') {
     if (!isSimpleType(type)) return -1;
     isObject = type === 'object';

@@ -164,6 +164,33 @@ describe('projectInputSchema', () => {
     }
   });
 
+  it('should drop array keywords beside typeless alternatives for Gemini, which takes items only with type array', () => {
+    // Found by the generated rules check on a new seed: a tuple or `items` beside `anyOf`/`oneOf`,
+    // with no type of its own, was sent to Gemini as it was, and Gemini refuses `items` there.
+    const schemas = [
+      { prefixItems: [false], oneOf: [{}, {}] },
+      { items: { type: 'string' }, anyOf: [{ type: 'string' }, { type: 'number' }] },
+      { maxItems: 3, anyOf: [{ type: 'string' }, { type: 'number' }] },
+      { prefixItems: [{ type: 'string' }], anyOf: [{ type: 'string' }, { type: 'array' }] },
+    ];
+    for (const property of schemas) {
+      for (const target of ['gemini', 'vertex'] as const) {
+        const result = projectInputSchema({ properties: { a: property } }, { target });
+        expect(checkSchemaRules(result.schema, target)).toEqual([]);
+        const projected = (result.schema.properties as Record<string, Record<string, unknown>>).a;
+        expect(Object.keys(projected ?? {})).toEqual(['anyOf']);
+        expect(result.warnings).toContainEqual(
+          expect.objectContaining({ code: 'DROPPED_KEYWORD', path: '/properties/a' }),
+        );
+      }
+      // Targets that read JSON Schema keep them: they hold for the arrays among the alternatives.
+      const openai = projectInputSchema({ properties: { a: property } }, { target: 'openai' });
+      expect(JSON.stringify(openai.schema)).toContain(
+        'items' in property || 'prefixItems' in property ? 'items' : 'maxItems',
+      );
+    }
+  });
+
   it('should return the arguments themselves when nothing changed shape', () => {
     const result = projectInputSchema(
       { type: 'object', properties: { a: { type: 'string' } } },

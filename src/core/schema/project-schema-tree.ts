@@ -308,7 +308,19 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
 
   const isObject =
     types === undefined ? hasAny(node, TYPE_KEYWORDS.object) : types.includes('object');
-  const isArray = types === undefined ? hasAny(node, TYPE_KEYWORDS.array) : types.includes('array');
+  let isArray = types === undefined ? hasAny(node, TYPE_KEYWORDS.array) : types.includes('array');
+  // Gemini takes `items` only beside `type: ARRAY`. Alternatives without a type of the node's own
+  // cannot keep the node's array keywords, which only held for the arrays among them.
+  if (isArray && types === undefined && profile.typeRequired && out.anyOf !== undefined) {
+    isArray = false;
+    const dropped = Object.keys(node).filter((key) => ARRAY_KEYWORDS.has(key));
+    warn(
+      context,
+      'DROPPED_KEYWORD',
+      path,
+      `${profile.label} takes array keywords only beside \`type: array\`, and these alternatives have no type of their own; dropped ${dropped.map((key) => `\`${key}\``).join(', ')}, so arrays among them are no longer limited by it.`,
+    );
+  }
 
   if (isObject) projectObjectSchema(node, out, map, described, path, context);
   if (isArray) projectArraySchema(node, out, map, path, context);

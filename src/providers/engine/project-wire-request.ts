@@ -69,9 +69,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   const { names } = state;
   const stream = createStreamResolver(format.stream, names);
   return {
-    request: (format.finish === undefined
-      ? state.request
-      : format.finish(state.request)) as TRequest,
+    request: (format.finish?.(state.request) ?? state.request) as TRequest,
     map: names.flat.map,
     warnings: [...state.warnings],
     resolveResponse(response) {
@@ -229,10 +227,15 @@ function projectState<TOptions extends ProjectionOptions>(
     names.grouped,
     options.argumentNameTools,
   ];
-  // Earlier turns come back on every request: each item is projected once per map.
-  const projectItem = (item: unknown, entry: HistoryEntry): unknown => {
-    const found = entry.projections.find((stored) => sameValues(stored.key, historyKey));
-    if (found !== undefined) return found.value === UNCHANGED ? item : found.value;
+  // Earlier turns come back on every request: each item is projected once per map, and an item
+  // that the previous request sent at the same place, with the same entry, is sent as it was.
+  const last = previousHistory.get(format);
+  const before = last !== undefined && sameValues(last.key, historyKey) ? last : undefined;
+  const projectItem = (item: unknown, entry: HistoryEntry, index: number): unknown => {
+    if (before?.entries[index] === entry && before.history[index] === item)
+      return before.projected[index];
+    for (const found of entry.projections)
+      if (sameValues(found.key, historyKey)) return found.value === UNCHANGED ? item : found.value;
     let value = item;
     for (const site of format.history.sites)
       value = updatePath(value, site.at, (holder) => projectName(holder, site, names));
@@ -241,9 +244,17 @@ function projectState<TOptions extends ProjectionOptions>(
     return value;
   };
   const projectedHistory = Array.isArray(history)
-    ? mapIfChanged(history, (item, index) => projectItem(item, entries[index] as HistoryEntry))
-    : projectItem(history, entries[0] as HistoryEntry);
-  if (Array.isArray(history)) previousHistory.set(format, history);
+    ? mapIfChanged(history, (item, index) =>
+        projectItem(item, entries[index] as HistoryEntry, index),
+      )
+    : projectItem(history, entries[0] as HistoryEntry, -1);
+  if (Array.isArray(history))
+    previousHistory.set(format, {
+      history,
+      entries,
+      projected: projectedHistory as unknown[],
+      key: historyKey,
+    });
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(...format.check(original));
   return { request: result, names, warnings };
@@ -323,7 +334,11 @@ interface HistoryEntry {
 }
 
 const items = new WeakMap<object, HistoryEntry>();
-const previousHistory = new WeakMap<object, readonly unknown[]>();
+/** By format: the last request's history, its entries, what was sent for it, and under which maps. */
+const previousHistory = new WeakMap<
+  object,
+  { history: unknown[]; entries: HistoryEntry[]; projected: unknown[]; key: unknown[] }
+>();
 const MAX_ITEM_PROJECTIONS = 4;
 /** A stored projection that is the item itself: the item given is sent as it is. */
 const UNCHANGED = Symbol('unchanged');
@@ -335,7 +350,7 @@ const UNCHANGED = Symbol('unchanged');
 function historyEntries(format: WireFormat<never>, history: unknown): HistoryEntry[] {
   const fingerprint = historyFingerprint(format);
   const list = Array.isArray(history) ? history : [history];
-  const previous = Array.isArray(history) ? previousHistory.get(format) : undefined;
+  const previous = Array.isArray(history) ? previousHistory.get(format)?.history : undefined;
   const entries: HistoryEntry[] = [];
   for (let index = 0; index < list.length; index++) {
     const item: unknown = list[index];

@@ -39,8 +39,8 @@ const MAX_PROJECTIONS = 4;
 /**
  * The shared entry of a request's tool list. The same list object sent again is recognised by
  * its fingerprint (what the projection reads, schemas by identity); a new object (fresh JSON)
- * by its names first, then by a comparison of its whole content with the list last seen with
- * those names, so the same tools are never projected twice.
+ * by a comparison of its whole content with the list last sent at the same place, else with the
+ * list last seen with the same names, so the same tools are never projected twice.
  * @internal
  */
 export function toolList(site: ToolListSite, list: object, fingerprint: Fingerprint): SharedList {
