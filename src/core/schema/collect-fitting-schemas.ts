@@ -195,7 +195,12 @@ interface KeyTable {
   readonly anywhere: Uint8Array;
   readonly maxLength: number;
   readonly rule: PropertyKeyRule;
+  /** Keys seen before, and whether they fit: the same few keys recur across a catalog. */
+  readonly seen: Map<string, boolean>;
 }
+
+/** Past this many keys remembered, the memory of keys seen starts over. */
+const MAX_SEEN_KEYS = 4096;
 
 function keyTableOf(rule: PropertyKeyRule): KeyTable {
   const first = new Uint8Array(128);
@@ -206,11 +211,22 @@ function keyTableOf(rule: PropertyKeyRule): KeyTable {
     anywhere[code] = 1;
     if (fitsRule(character, rule)) first[code] = 1;
   }
-  return { first, anywhere, maxLength: rule.maxLength, rule };
+  return { first, anywhere, maxLength: rule.maxLength, rule, seen: new Map() };
 }
 
 /** Whether a property key fits the target's rule (what `fitsRule` says, mostly without it). */
 function keyFits(name: string, keys: KeyTable): boolean {
+  const seen = keys.seen;
+  let fits = seen.get(name);
+  if (fits === undefined) {
+    fits = keyFitsTable(name, keys);
+    if (seen.size >= MAX_SEEN_KEYS) seen.clear();
+    seen.set(name, fits);
+  }
+  return fits;
+}
+
+function keyFitsTable(name: string, keys: KeyTable): boolean {
   const length = name.length;
   if (length === 0 || length > keys.maxLength) return false;
   let table = keys.first;
