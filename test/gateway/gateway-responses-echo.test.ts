@@ -1,10 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ServedFetchHandler,
-  serveFetchHandler,
-} from '../../src/cli/gateway/serve-fetch-handler.js';
-import { createGateway } from '../../src/gateway/index.js';
+import type { ServedFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
 import { buildResponsesRequest } from '../conformance/fixture-requests.js';
 import { type ConformanceFixture, DOTTED_FIXTURE, LONG_FIXTURE } from '../conformance/fixtures.js';
 import { openaiResponsesModule } from '../provider-server/openai-responses-module.js';
@@ -13,6 +9,7 @@ import {
   startProviderServer,
 } from '../provider-server/start-provider-server.js';
 import { bigFixture } from './support/gateway-fixtures.js';
+import { openaiClient, serveGateway } from './support/serve-gateway.js';
 
 // Issue 11: "the caller sees only its own names". A Responses API answer echoes the request's
 // `tools` and `tool_choice` as the upstream got them (wire names, alias notes, projected
@@ -22,16 +19,14 @@ describe('gateway: the tools a Responses answer echoes, with the openai SDK', ()
   let served: ServedFetchHandler;
   beforeAll(async () => {
     provider = await startProviderServer({ modules: [openaiResponsesModule] });
-    const gateway = createGateway({ upstream: provider.url });
-    served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
+    served = await serveGateway({ upstream: provider.url });
   });
   afterAll(async () => {
     await served.close();
     await provider.close();
   });
 
-  const client = () =>
-    new OpenAI({ apiKey: 'sk-test-secret', baseURL: `${served.url}/v1`, maxRetries: 0 });
+  const client = () => openaiClient(served.url);
 
   const fixtures: ConformanceFixture[] = [LONG_FIXTURE, DOTTED_FIXTURE, bigFixture()];
   for (const fixture of fixtures) {

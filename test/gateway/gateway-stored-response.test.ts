@@ -1,11 +1,8 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeUpstreamFetch } from '../../src/cli/gateway/create-node-upstream-fetch.js';
-import {
-  type ServedFetchHandler,
-  serveFetchHandler,
-} from '../../src/cli/gateway/serve-fetch-handler.js';
-import { createGateway, type GatewayLogEntry, UNRESOLVED_HEADER } from '../../src/gateway/index.js';
+import type { ServedFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
+import { type GatewayLogEntry, UNRESOLVED_HEADER } from '../../src/gateway/index.js';
 import { type ConformanceFixture, DOTTED_FIXTURE, LONG_FIXTURE } from '../conformance/fixtures.js';
 import { openaiResponsesModule } from '../provider-server/openai-responses-module.js';
 import {
@@ -14,6 +11,7 @@ import {
 } from '../provider-server/start-provider-server.js';
 import { bigFixture } from './support/gateway-fixtures.js';
 import { responsesSubject } from './support/gateway-subjects.js';
+import { openaiClient as client, serveGateway } from './support/serve-gateway.js';
 
 // Issue 11: a stored Responses object read back (GET /v1/responses/{id}, and its input items)
 // comes back with the caller's names, recovered from the response alone: the gateway keeps no
@@ -27,14 +25,12 @@ describe('gateway: stored Responses objects read back with the openai SDK', () =
   beforeAll(async () => {
     provider = await startProviderServer({ modules: [openaiResponsesModule] });
     // One replica creates, another reads back: nothing is shared between them.
-    const first = createGateway({ upstream: provider.url, fetch: upstreamFetch.fetch });
-    const second = createGateway({
+    writer = await serveGateway({ upstream: provider.url, fetch: upstreamFetch.fetch });
+    reader = await serveGateway({
       upstream: provider.url,
       fetch: upstreamFetch.fetch,
       log: (entry) => log.push(entry),
     });
-    writer = await serveFetchHandler({ fetch: (request) => first.fetch(request) });
-    reader = await serveFetchHandler({ fetch: (request) => second.fetch(request) });
   });
   afterAll(async () => {
     await writer.close();
@@ -42,9 +38,6 @@ describe('gateway: stored Responses objects read back with the openai SDK', () =
     upstreamFetch.close();
     await provider.close();
   });
-
-  const client = (url: string) =>
-    new OpenAI({ apiKey: 'sk-test-secret', baseURL: `${url}/v1`, maxRetries: 0 });
 
   const fixtures: ConformanceFixture[] = [LONG_FIXTURE, DOTTED_FIXTURE, bigFixture()];
   for (const fixture of fixtures) {

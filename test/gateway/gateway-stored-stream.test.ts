@@ -1,10 +1,7 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ServedFetchHandler,
-  serveFetchHandler,
-} from '../../src/cli/gateway/serve-fetch-handler.js';
-import { createGateway, type GatewayLogEntry } from '../../src/gateway/index.js';
+import type { ServedFetchHandler } from '../../src/cli/gateway/serve-fetch-handler.js';
+import type { GatewayLogEntry } from '../../src/gateway/index.js';
 import { type ConformanceFixture, DOTTED_FIXTURE, LONG_FIXTURE } from '../conformance/fixtures.js';
 import { openaiResponsesModule } from '../provider-server/openai-responses-module.js';
 import {
@@ -13,6 +10,7 @@ import {
 } from '../provider-server/start-provider-server.js';
 import { bigFixture } from './support/gateway-fixtures.js';
 import { responsesSubject } from './support/gateway-subjects.js';
+import { openaiClient as client, serveGateway } from './support/serve-gateway.js';
 
 // Issue 11: a stored response replayed as a stream (GET /v1/responses/{id}?stream=true) comes
 // back with the caller's names, recovered from the replay's own first event: one replica creates,
@@ -24,19 +22,14 @@ describe('gateway: a stored Responses object replayed as a stream, with the open
   const log: GatewayLogEntry[] = [];
   beforeAll(async () => {
     provider = await startProviderServer({ modules: [openaiResponsesModule] });
-    const first = createGateway({ upstream: provider.url });
-    const second = createGateway({ upstream: provider.url, log: (entry) => log.push(entry) });
-    writer = await serveFetchHandler({ fetch: (request) => first.fetch(request) });
-    reader = await serveFetchHandler({ fetch: (request) => second.fetch(request) });
+    writer = await serveGateway({ upstream: provider.url });
+    reader = await serveGateway({ upstream: provider.url, log: (entry) => log.push(entry) });
   });
   afterAll(async () => {
     await writer.close();
     await reader.close();
     await provider.close();
   });
-
-  const client = (url: string) =>
-    new OpenAI({ apiKey: 'sk-test-secret', baseURL: `${url}/v1`, maxRetries: 0 });
 
   /** The names in a replay: of output items as they arrive, and of the final response's items and tools. */
   async function replay(url: string, id: string) {
