@@ -191,6 +191,36 @@ describe('projectInputSchema', () => {
     }
   });
 
+  it('should write valid schemas for the cases the generated rules check found on new seeds', () => {
+    const found = [
+      // Keywords for other types merged to the root from allOf reached Gemini (format on object).
+      { allOf: [{ enum: [[]] }, { format: 'date-time' }] },
+      // anyOf beside oneOf, every anyOf branch `false`: JSON Schema refuses an empty anyOf.
+      { dependencies: { a: { oneOf: [true], anyOf: [false] } } },
+    ];
+    for (const schema of found) {
+      for (const [options, rules] of PROVIDER_CASES) {
+        let result: ReturnType<typeof projectInputSchema>;
+        try {
+          result = projectInputSchema(schema, options);
+        } catch (error) {
+          expect(ToolwireError.isInstance(error)).toBe(true);
+          continue;
+        }
+        expect({
+          label: JSON.stringify(options),
+          problems: checkSchemaRules(result.schema, rules(result.strict)),
+        }).toEqual({ label: JSON.stringify(options), problems: [] });
+      }
+    }
+    const rootOnly = projectInputSchema(found[0], { target: 'gemini' }).schema;
+    expect(rootOnly).not.toHaveProperty('format');
+    expect(rootOnly).not.toHaveProperty('enum');
+    expect(projectInputSchema(found[1], { target: 'anthropic' }).schema.dependentSchemas).toEqual({
+      a: false,
+    });
+  });
+
   it('should return the arguments themselves when nothing changed shape', () => {
     const result = projectInputSchema(
       { type: 'object', properties: { a: { type: 'string' } } },

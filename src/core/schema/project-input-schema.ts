@@ -372,6 +372,11 @@ function walk(
     throw failure;
   }
   let schema = projected.schema;
+  if (options.target !== 'mcp' && hasAnyNotForObjects(schema)) {
+    // Keywords for other types an `allOf` brought to the root.
+    schema = { ...schema };
+    dropNotForObjects(schema, options, context.warnings);
+  }
   if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
     // Alternatives an `allOf` brought to the root.
     schema = { ...schema };
@@ -457,21 +462,30 @@ function prepareRoot(
   root.type = 'object';
   if (root.properties === undefined) root.properties = {};
   if (options.target === 'mcp') return root;
-  if (hasAnyNotForObjects(root)) {
-    for (const keyword of NOT_FOR_OBJECTS) {
-      if (!Object.hasOwn(root, keyword)) continue;
-      // The root is always an object; keywords for other types (an `enum` of whole argument
-      // objects, a `format`) only confuse providers.
-      warnings.push({
-        code: 'DROPPED_KEYWORD',
-        path: `/${keyword}`,
-        message: `${options.target} takes an object schema at the root; dropped its \`${keyword}\`.`,
-      });
-      delete root[keyword];
-    }
-  }
+  dropNotForObjects(root, options, warnings);
   mergeRootAlternatives(root, options, warnings);
   return root;
+}
+
+/**
+ * The root is always an object; keywords for other types (an `enum` of whole argument objects, a
+ * `format`) only confuse providers, and Gemini refuses a `format` beside `type: object`.
+ */
+function dropNotForObjects(
+  root: JsonSchemaObject,
+  options: ProjectInputSchemaOptions,
+  warnings: SchemaWarning[],
+): void {
+  if (!hasAnyNotForObjects(root)) return;
+  for (const keyword of NOT_FOR_OBJECTS) {
+    if (!Object.hasOwn(root, keyword)) continue;
+    warnings.push({
+      code: 'DROPPED_KEYWORD',
+      path: `/${keyword}`,
+      message: `${options.target} takes an object schema at the root; dropped its \`${keyword}\`.`,
+    });
+    delete root[keyword];
+  }
 }
 
 const ROOT_ALTERNATIVES = ['anyOf', 'oneOf'] as const;

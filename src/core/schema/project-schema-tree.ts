@@ -142,7 +142,10 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     if (profile.oneOf && !context.strict) {
       exclusive = true;
       if (alternatives !== undefined) {
-        out.anyOf = projectAlternatives(alternatives, [...path, 'anyOf'], context).schemas;
+        const kept = projectAlternatives(alternatives, [...path, 'anyOf'], context).schemas;
+        // Every branch accepts nothing (`false`): so does the node.
+        if (kept.length === 0) return NEVER;
+        out.anyOf = kept;
         alternatives = undefined;
       }
       alternatives = node.oneOf;
