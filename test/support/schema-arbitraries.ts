@@ -1,6 +1,26 @@
 import fc from 'fast-check';
 
 /** Property names that exercise copying: keyword look-alikes, `__proto__`, dots and dashes. */
+/**
+ * A schema node with the entries in their order, each an own property even when its key is
+ * `__proto__` (as `JSON.parse` makes it). Later entries win, as in JSON text; an `undefined`
+ * value leaves its key out.
+ */
+export function nodeOf(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const node: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    if (value === undefined) delete node[key];
+    else
+      Object.defineProperty(node, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return node;
+}
+
 export const propertyName: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     'a',
@@ -108,19 +128,7 @@ export const anySchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown; nod
           }),
           fc.array(entry, { maxLength: 4, depthIdentifier: 'schema' }),
         )
-        .map(([type, entries]) => {
-          const node: Record<string, unknown> = {};
-          if (type !== undefined) node.type = type;
-          for (const [key, value] of entries) {
-            Object.defineProperty(node, key, {
-              value,
-              enumerable: true,
-              writable: true,
-              configurable: true,
-            });
-          }
-          return node;
-        }),
+        .map(([type, entries]) => nodeOf([['type', type], ...entries])),
     };
   },
 ).schema;

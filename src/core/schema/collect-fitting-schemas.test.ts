@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogs } from '../../../test/support/catalogs.js';
-import { anySchema, deepFreeze, propertyName } from '../../../test/support/schema-arbitraries.js';
+import {
+  anySchema,
+  deepFreeze,
+  nodeOf,
+  propertyName,
+} from '../../../test/support/schema-arbitraries.js';
 import { ToolwireError } from '../toolwire-error.js';
 import { collectFittingSchemas } from './collect-fitting-schemas.js';
 import {
@@ -162,22 +167,7 @@ const serverSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
         ),
         fc.boolean(),
       )
-      .map(([entries, reversed]) => {
-        // Later entries win, as in JSON text; an `undefined` value leaves the key out.
-        const node: Record<string, unknown> = {};
-        for (const [key, value] of reversed ? [...entries].reverse() : entries) {
-          if (value === undefined) delete node[key];
-          else {
-            Object.defineProperty(node, key, {
-              value,
-              enumerable: true,
-              writable: true,
-              configurable: true,
-            });
-          }
-        }
-        return node;
-      }),
+      .map(([entries, reversed]) => nodeOf(reversed ? [...entries].reverse() : entries)),
   };
 }).schema;
 

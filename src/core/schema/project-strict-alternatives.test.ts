@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from '../../../test/support/schema-arbitraries.js';
+import { deepFreeze, nodeOf } from '../../../test/support/schema-arbitraries.js';
 import { ToolwireError } from '../toolwire-error.js';
 import { projectInputSchema, projectInputSchemaUncached } from './project-input-schema.js';
 import { projectStrictAlternatives } from './project-strict-alternatives.js';
@@ -34,19 +34,6 @@ function strictContext(): TreeContext {
     strictProperties: 0,
     strictCharacters: 0,
   };
-}
-
-function withEntries(entries: [string, unknown][]): Record<string, unknown> {
-  const node: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    Object.defineProperty(node, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return node;
 }
 
 /**
@@ -93,7 +80,7 @@ const optional: fc.Arbitrary<unknown> = fc
   .map(([branches, own, at]) => {
     const entries: [string, unknown][] = [...own];
     entries.splice(Math.min(at, entries.length), 0, ['anyOf', branches]);
-    return withEntries(entries);
+    return nodeOf(entries);
   });
 
 describe('projectStrictAlternatives', () => {

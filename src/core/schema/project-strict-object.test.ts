@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, propertyName } from '../../../test/support/schema-arbitraries.js';
+import { deepFreeze, nodeOf, propertyName } from '../../../test/support/schema-arbitraries.js';
 import { ToolwireError } from '../toolwire-error.js';
 import { projectInputSchema, projectInputSchemaUncached } from './project-input-schema.js';
 import { projectStrictObject } from './project-strict-object.js';
@@ -16,20 +16,6 @@ function outcome(schema: unknown, shortcut: boolean): string {
     if (!ToolwireError.isInstance(error)) throw error;
     return `${error.code}: ${error.message}`;
   }
-}
-
-function defined(entries: [string, unknown][]): Record<string, unknown> {
-  const node: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    if (value === undefined) continue;
-    Object.defineProperty(node, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return node;
 }
 
 /**
@@ -89,7 +75,7 @@ const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
         ...Object.entries(fields),
         ...extra,
       ];
-      return defined(reversed ? entries.reverse() : entries);
+      return nodeOf(reversed ? entries.reverse() : entries);
     });
   return {
     schema: fc.oneof(

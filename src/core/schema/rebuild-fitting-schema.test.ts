@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from '../../../test/support/schema-arbitraries.js';
+import { deepFreeze, nodeOf } from '../../../test/support/schema-arbitraries.js';
 import { ToolwireError } from '../toolwire-error.js';
 import { collectFittingSchemas } from './collect-fitting-schemas.js';
 import {
@@ -26,19 +26,6 @@ function outcome(schema: unknown, options: ProjectInputSchemaOptions, shortcut: 
     if (!ToolwireError.isInstance(error)) throw error;
     return `${error.code}: ${error.message}`;
   }
-}
-
-function withEntries(entries: [string, unknown][]): Record<string, unknown> {
-  const node: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    Object.defineProperty(node, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return node;
 }
 
 /**
@@ -85,7 +72,7 @@ const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
       fc.boolean(),
     )
     .map(([branches, entries, first]) =>
-      withEntries(first ? [['anyOf', branches], ...entries] : [...entries, ['anyOf', branches]]),
+      nodeOf(first ? [['anyOf', branches], ...entries] : [...entries, ['anyOf', branches]]),
     );
   return {
     schema: fc.oneof(
