@@ -2,6 +2,7 @@ import type { ArgumentMap } from '../schema/argument-map.js';
 import { projectInputSchema } from '../schema/project-input-schema.js';
 import { restoreArguments } from '../schema/restore-arguments.js';
 import type { SchemaTarget } from '../schema/schema-target.js';
+import { sameJson } from '../schema/schema-values.js';
 import type { SchemaWarningCode } from '../schema/schema-warning.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ProjectionWarning } from './projection-warning.js';
@@ -200,37 +201,6 @@ function sameOwnEntries(a: Record<string, unknown>, b: Record<string, unknown>):
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     if (key !== otherKeys[index] || a[key] !== b[key]) return false;
-  }
-  return true;
-}
-
-/**
- * Whether two JSON values would be written as the same text: the same keys in the same order and
- * equal leaves, read side by side and stopped at the first difference. Writing both schemas as
- * text cost as much as the projection itself on a gateway's requests of new tools (most compared
- * schemas were changed, and both were written whole to find it). Values JSON text cannot hold
- * (`undefined`, `NaN`) count as different, so the answer errs toward sending the projected copy.
- */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return typeof a !== 'number' || Number.isFinite(a);
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index++) {
-      const value = a[index];
-      if (value === undefined || !sameJson(value, b[index])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  const otherKeys = Object.keys(b);
-  if (keys.length !== otherKeys.length) return false;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
-    if (key !== otherKeys[index]) return false;
-    const value = (a as Record<string, unknown>)[key];
-    if (value === undefined || !sameJson(value, (b as Record<string, unknown>)[key])) return false;
   }
   return true;
 }

@@ -5,9 +5,34 @@ export function isRecord(value: unknown): value is Source {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether two JSON values are equal (identity first, text second). @internal */
+/**
+ * Whether two JSON values would be written as the same text: the same keys in the same order and
+ * equal leaves, read side by side and stopped at the first difference (writing both as text cost
+ * as much as projecting a new tool's schema, where most compared values differ). Values JSON text cannot hold
+ * (`undefined`, `NaN`) count as different, so the answer errs toward "changed". @internal
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return typeof a !== 'number' || Number.isFinite(a);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) {
+      const value = a[index];
+      if (value === undefined || !sameJson(value, b[index])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  if (keys.length !== otherKeys.length) return false;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    if (key !== otherKeys[index]) return false;
+    const value = (a as Record<string, unknown>)[key];
+    if (value === undefined || !sameJson(value, (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** JSON text of a value, cut to 300 characters for messages. @internal */
