@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogs } from '../../../test/support/catalogs.js';
+import { projectionOutcome } from '../../../test/support/projection-outcome.js';
 import {
   anySchema,
   deepFreeze,
@@ -39,15 +40,7 @@ function profileOf(options: Omit<ProjectInputSchemaOptions, 'subject'>): string 
   return options.target;
 }
 
-/** The projection as JSON text (key order included), or the error it throws. */
-function outcome(schema: unknown, options: ProjectInputSchemaOptions, shortcut: boolean): string {
-  try {
-    return JSON.stringify(projectInputSchemaUncached(schema, options, shortcut));
-  } catch (error) {
-    if (!ToolwireError.isInstance(error)) throw error;
-    return `${error.code}: ${error.message}`;
-  }
-}
+const outcome = projectionOutcome;
 
 const leafType = fc.constantFrom('string', 'integer', 'number', 'boolean', 'null');
 

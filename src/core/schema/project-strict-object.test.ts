@@ -1,22 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { projectionOutcome } from '../../../test/support/projection-outcome.js';
 import { deepFreeze, nodeOf, propertyName } from '../../../test/support/schema-arbitraries.js';
-import { ToolwireError } from '../toolwire-error.js';
 import { projectInputSchema, projectInputSchemaUncached } from './project-input-schema.js';
 import { projectStrictObject } from './project-strict-object.js';
 import { TARGET_PROFILES } from './target-profile.js';
 
 const STRICT = { target: 'openai', strict: true } as const;
 
-/** The projection as JSON text (key order included), or the error it throws. */
-function outcome(schema: unknown, shortcut: boolean): string {
-  try {
-    return JSON.stringify(projectInputSchemaUncached(schema, STRICT, shortcut));
-  } catch (error) {
-    if (!ToolwireError.isInstance(error)) throw error;
-    return `${error.code}: ${error.message}`;
-  }
-}
+const outcome = (schema: unknown, shortcut: boolean): string =>
+  projectionOutcome(schema, STRICT, shortcut);
 
 /**
  * Object schemas as servers write them for OpenAI strict: the common shape the one-pass path

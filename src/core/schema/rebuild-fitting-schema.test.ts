@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { projectionOutcome } from '../../../test/support/projection-outcome.js';
 import { deepFreeze, nodeOf } from '../../../test/support/schema-arbitraries.js';
-import { ToolwireError } from '../toolwire-error.js';
 import { collectFittingSchemas } from './collect-fitting-schemas.js';
 import {
   type ProjectInputSchemaOptions,
@@ -18,15 +18,7 @@ const OTHER_TARGETS: ProjectInputSchemaOptions[] = [
   { target: 'bedrock' },
 ];
 
-/** The projection as JSON text (key order included), or the error it throws. */
-function outcome(schema: unknown, options: ProjectInputSchemaOptions, shortcut: boolean): string {
-  try {
-    return JSON.stringify(projectInputSchemaUncached(schema, options, shortcut));
-  } catch (error) {
-    if (!ToolwireError.isInstance(error)) throw error;
-    return `${error.code}: ${error.message}`;
-  }
-}
+const outcome = projectionOutcome;
 
 /**
  * `anyOf` wrappers as Pydantic and FastMCP write optional parameters (`anyOf: [X, {type:
