@@ -166,7 +166,7 @@ export function matchesFingerprint(
 
 interface Entry {
   key: readonly unknown[];
-  recorded: unknown[];
+  recorded: unknown[] | undefined;
   value: unknown;
 }
 
@@ -175,7 +175,10 @@ interface Entry {
  * value) and the object's fingerprint are unchanged, else `compute()`, stored for next time. Hosts
  * resend their tools and history on every turn, and a projection is a function of what its
  * fingerprint visits, so an object edited in place is projected again. Strings changed inside an
- * object the fingerprint does not visit are not seen: treat a sent request as a value.
+ * object the fingerprint does not visit are not seen: treat a sent request as a value. The
+ * fingerprint is recorded from the second sight on: most objects (a conversation's turns) are
+ * seen once, and recording them would cost a read of every part for nothing. `compute` gets the
+ * value stored before, if any, to give back what it can of it.
  *
  * @example
  * ```ts
@@ -187,18 +190,19 @@ export function remember<TObject extends object, TValue>(
   object: TObject,
   key: readonly unknown[],
   fingerprint: Fingerprint,
-  compute: () => TValue,
+  compute: (previous: TValue | undefined) => TValue,
 ): TValue {
   const entry = cache.get(object) as Entry | undefined;
   if (
-    entry !== undefined &&
+    entry?.recorded !== undefined &&
     sameValues(entry.key, key) &&
     matchesFingerprint(entry.recorded, object, fingerprint)
   ) {
     return entry.value as TValue;
   }
-  const value = compute();
-  cache.set(object, { key, recorded: recordFingerprint(object, fingerprint), value });
+  const value = compute(entry?.value as TValue | undefined);
+  const recorded = entry === undefined ? undefined : recordFingerprint(object, fingerprint);
+  cache.set(object, { key, recorded, value });
   return value;
 }
 
