@@ -1,7 +1,8 @@
 // Proxy benchmark: tools/call through `toolwire proxy` over stdio against the same server called
-// directly (p50 and p99 of sequential calls, interleaved in short blocks; beside them a bare byte
-// relay, the floor of any proxy in its own process), and tools/list of every bundled
-// catalog through one proxy against listing each catalog server directly.
+// directly (p50 and p99 of sequential calls, interleaved in short blocks; beside them bare byte
+// relays in Node and in C, the floor of any proxy in its own process), and tools/list of every
+// bundled catalog through one proxy against listing each catalog server directly.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,33 @@ const catalogServer = join(root, 'bench/catalog-server.mjs');
 const catalogFolder = join(root, 'test/fixtures/catalogs');
 const cli = join(root, 'dist/cli/main.js');
 const relay = join(root, 'bench/pipe-relay.mjs');
+const cRelaySource = join(root, 'bench/pipe-relay.c');
+
+/**
+ * Compiles bench/pipe-relay.c into `folder` with the machine's C compiler (`$CC`, else `cc`):
+ * `{ path }`, or `{ reason }` when there is no compiler or it fails.
+ */
+function compileCRelay(folder) {
+  const compiler = process.env.CC || 'cc';
+  const path = join(folder, 'pipe-relay');
+  try {
+    execFileSync(compiler, ['-O2', '-o', path, cRelaySource], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    return { path };
+  } catch (error) {
+    const said =
+      String(error.stderr ?? '')
+        .trim()
+        .split('\n')[0] || error.message;
+    return {
+      reason:
+        error.code === 'ENOENT'
+          ? `no C compiler on this machine (${compiler}; set CC to use another)`
+          : `${compiler} -O2 bench/pipe-relay.c failed: ${said}`,
+    };
+  }
+}
 
 async function connect(command, args, env = {}) {
   const client = new Client({ name: 'bench', version: '1' });
@@ -69,8 +97,10 @@ export async function runProxyBench() {
     config,
     JSON.stringify({ mcpServers: { bench: { command: process.execPath, args: [scripted] } } }),
   );
-  // The same server and the same client three ways: directly, through a bare byte relay (the
-  // cost of the extra process hop alone), and through the proxy.
+  // The same server and the same client four ways: directly, through bare byte relays in Node and
+  // in C (the cost of the extra process hop alone, with and without a runtime), and through the
+  // proxy.
+  const cRelay = compileCRelay(folder);
   const paths = [
     { label: 'direct', name: 'echo', client: await connect(process.execPath, [scripted]) },
     {
@@ -78,6 +108,15 @@ export async function runProxyBench() {
       name: 'echo',
       client: await connect(process.execPath, [relay, process.execPath, scripted]),
     },
+    ...(cRelay.path === undefined
+      ? []
+      : [
+          {
+            label: 'c-relay',
+            name: 'echo',
+            client: await connect(cRelay.path, [process.execPath, scripted]),
+          },
+        ]),
     {
       label: 'proxy',
       name: 'bench__echo',
@@ -101,9 +140,24 @@ export async function runProxyBench() {
       detail: `${p.toFixed(3)} ms through the proxy, ${d.toFixed(3)} ms direct, ${direct.length} calls each over stdio, interleaved`,
     });
     rows.push({
-      name: `byte relay tools/call ${label} vs direct`,
+      name: `Node byte relay tools/call ${label} vs direct`,
       ratio: r / d,
-      detail: `${r.toFixed(3)} ms through a process that only copies bytes (the floor of any stdio proxy)`,
+      detail: `${r.toFixed(3)} ms through a Node process that only copies bytes (bench/pipe-relay.mjs: the floor of a proxy in Node)`,
+    });
+    if (cRelay.path !== undefined) {
+      const c = percentile(samples.get('c-relay'), fraction);
+      rows.push({
+        name: `C byte relay tools/call ${label} vs direct`,
+        ratio: c / d,
+        detail: `${c.toFixed(3)} ms through a C process that only copies bytes (bench/pipe-relay.c, cc -O2: the floor of any proxy in its own process)`,
+      });
+    }
+  }
+  if (cRelay.path === undefined) {
+    rows.push({
+      name: 'C byte relay tools/call p50/p99 vs direct (skipped)',
+      ratio: Number.NaN,
+      detail: `not measured: ${cRelay.reason}`,
     });
   }
 

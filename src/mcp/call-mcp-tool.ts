@@ -98,7 +98,9 @@ export function callSubject(name: string, tool: McpHubTool): string {
  * @internal
  */
 export function callTimeouts(
-  options: Pick<CallMcpToolOptions, 'call' | 'defaultTimeout' | 'defaultTotalTimeout'>,
+  options: Pick<CallMcpToolOptions, 'defaultTimeout' | 'defaultTotalTimeout'> & {
+    call: Pick<McpHubCallOptions, 'timeout' | 'totalTimeout'>;
+  },
   subject: string,
 ): { timeout: number; totalTimeout: number } {
   const { call } = options;

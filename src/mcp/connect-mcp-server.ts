@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { maskError } from './describe-mcp-failure.js';
 import { JsonLineBuffer } from './json-line-buffer.js';
 import { limitFetch } from './limit-fetch.js';
 import { createNodeHttpFetch } from './node-http-fetch.js';
@@ -129,12 +130,16 @@ async function connectStdio(
     });
     internals._readBuffer = buffer;
     // The SDK's transport writes to the same stdin, so lines of both stay whole and in order.
-    relay = createToolCallRelay((line) => {
-      const stdin = internals._process?.stdin;
-      if (stdin === undefined || stdin === null || !stdin.writable) return false;
-      stdin.write(line);
-      return true;
-    });
+    const mask = options.mask;
+    relay = createToolCallRelay(
+      (line) => {
+        const stdin = internals._process?.stdin;
+        if (stdin === undefined || stdin === null || !stdin.writable) return false;
+        stdin.write(line);
+        return true;
+      },
+      mask === undefined ? {} : { maskError: (error) => maskError(error, mask) },
+    );
     buffer.take = relay.take;
   }
   const tail = createStderrTail({

@@ -80,4 +80,4 @@ export {
   readMcpConfig,
 } from './read-mcp-config.js';
 export type { McpListLimits } from './resolve-hub-limits.js';
-export type { RelayedToolResponse } from './tool-call-relay.js';
+export type { RelayedToolResponse, RelaySignal } from './tool-call-relay.js';

@@ -31,7 +31,7 @@ import { refreshServerTools } from './refresh-server-tools.js';
 import { type McpListLimits, resolveHubLimits } from './resolve-hub-limits.js';
 import { closeServer, connectServer, restartServer } from './supervise-mcp-server.js';
 import { toHubTools } from './to-hub-tools.js';
-import type { RelayedToolResponse } from './tool-call-relay.js';
+import type { RelayedToolResponse, RelaySignal } from './tool-call-relay.js';
 
 /** Something that changed in the hub. */
 export type McpHubEvent =
@@ -114,11 +114,13 @@ export interface McpHubCallOptions {
 }
 
 /** Options of {@link McpHub.relayToolCall}. */
-export interface McpHubRelayOptions extends Omit<McpHubCallOptions, 'onProgress'> {
+export interface McpHubRelayOptions extends Omit<McpHubCallOptions, 'onProgress' | 'signal'> {
+  /** Cancels the call (an `AbortSignal`, or a lighter object with its members that the relay reads). */
+  signal?: RelaySignal;
   /** The caller's `_meta`, sent on to the server (its progress token is replaced). */
-  meta?: Record<string, unknown>;
+  meta?: Record<string, unknown> | undefined;
   /** Called with each progress notification's params, without the token. */
-  onProgress?: (params: Record<string, unknown>) => void;
+  onProgress?: ((params: Record<string, unknown>) => void) | undefined;
 }
 
 /**
@@ -352,22 +354,19 @@ export class McpHub {
         },
         subject,
       );
-      return relay
-        .call({
-          remoteName: tool.remoteName,
-          arguments: options.arguments,
-          meta: options.meta,
-          timeout,
-          totalTimeout: Math.max(timeout, totalTimeout),
-          signal: options.signal,
-          onProgress: options.onProgress,
-          subject,
-          server: tool.server,
-          restarts: this.#context.options.restart !== false,
-        })
-        .catch((error: unknown) => {
-          throw ToolwireError.isInstance(error) ? maskError(error, this.#context.mask) : error;
-        });
+      // The relay masks its errors itself (it was made with the hub's mask, see connectMcpServer).
+      return relay.call({
+        remoteName: tool.remoteName,
+        arguments: options.arguments,
+        meta: options.meta,
+        timeout,
+        totalTimeout: Math.max(timeout, totalTimeout),
+        signal: options.signal,
+        onProgress: options.onProgress,
+        subject,
+        server: tool.server,
+        restarts: this.#context.options.restart !== false,
+      });
     } catch (error) {
       return Promise.reject(error);
     }

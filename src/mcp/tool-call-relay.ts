@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../core/is-record.js';
+import type { ToolwireError } from '../core/toolwire-error.js';
 import { type JsonMemberSpan, jsonMemberSpans } from './json-member-spans.js';
 import { toolCallError } from './tool-call-error.js';
 
@@ -10,6 +11,10 @@ import { toolCallError } from './tool-call-error.js';
  */
 export const RELAY_ID_PREFIX = 'toolwire-relay-';
 const PREFIX_BYTES = Buffer.from(RELAY_ID_PREFIX);
+const QUOTE = 0x22;
+/** Relay ids count up from 1; past this many digits a number is read the slow way. */
+const FAST_DIGITS = 15;
+const ONCE = { once: true };
 
 /** A server's answer to a relayed `tools/call`, as it sent it. @internal */
 export interface RelayedToolResponse {
@@ -22,6 +27,18 @@ export interface RelayedToolResponse {
   result(): Record<string, unknown>;
 }
 
+/**
+ * What a relayed call reads of its cancellation: every `AbortSignal` is one. A caller that makes
+ * many short calls can pass a lighter object of its own, since creating an `AbortSignal` (an
+ * `EventTarget`) costs about as much as relaying a small answer.
+ */
+export interface RelaySignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** One call to relay. @internal */
 export interface RelayCallOptions {
   /** The server's own name of the tool. */
@@ -32,7 +49,7 @@ export interface RelayCallOptions {
   timeout: number;
   /** The most the call may take however much progress comes (progress restarts `timeout`). */
   totalTimeout: number;
-  signal?: AbortSignal | undefined;
+  signal?: RelaySignal | undefined;
   /** Each progress notification's params, without the token; progress is asked for only with it. */
   onProgress?: ((params: Record<string, unknown>) => void) | undefined;
   /** For errors: see `toolCallError`. */
@@ -49,6 +66,12 @@ export interface ToolCallRelay {
   take(line: Buffer): boolean;
   /** The connection closed: every call in flight fails with `SERVER_UNAVAILABLE`. */
   close(): void;
+}
+
+/** Options of {@link createToolCallRelay}. @internal */
+export interface ToolCallRelayOptions {
+  /** Applied to every error a call rejects with (the hub masks secrets in them). */
+  maskError?: (error: ToolwireError) => ToolwireError;
 }
 
 interface Pending {
@@ -76,8 +99,13 @@ interface Pending {
  * const response = await relay.call({ remoteName: 'echo', arguments: { text: 'hi' }, timeout: 60_000, totalTimeout: 600_000, subject, server: 'bench', restarts: true });
  * ```
  */
-export function createToolCallRelay(write: (line: string) => boolean): ToolCallRelay {
-  const pending = new Map<string, Pending>();
+export function createToolCallRelay(
+  write: (line: string) => boolean,
+  relayOptions: ToolCallRelayOptions = {},
+): ToolCallRelay {
+  const maskError = relayOptions.maskError ?? ((error: ToolwireError) => error);
+  // Keyed by the number of the call's id (`toolwire-relay-<number>`).
+  const pending = new Map<number, Pending>();
   let counter = 0;
   let closed = false;
   // One timer for every call in flight, instead of one set and cleared per call (which costs
@@ -100,30 +128,30 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
     timerDue = Number.POSITIVE_INFINITY;
     const now = Date.now();
     let next = Number.POSITIVE_INFINITY;
-    for (const [id, entry] of pending) {
-      if (entry.deadline <= now) expire(id, false);
+    for (const [key, entry] of pending) {
+      if (entry.deadline <= now) expire(key, false);
       else next = Math.min(next, entry.deadline);
     }
     if (next !== Number.POSITIVE_INFINITY) arm(next);
   };
 
-  const settle = (id: string): Pending | undefined => {
-    const entry = pending.get(id);
+  const settle = (key: number): Pending | undefined => {
+    const entry = pending.get(key);
     if (entry === undefined) return undefined;
-    pending.delete(id);
+    pending.delete(key);
     if (entry.onAbort !== undefined)
       entry.options.signal?.removeEventListener('abort', entry.onAbort);
     return entry;
   };
 
-  const cancel = (id: string, reason: unknown): void => {
+  const cancel = (key: number, reason: unknown): void => {
     write(
-      `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } })}\n`,
+      `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `${RELAY_ID_PREFIX}${key}`, reason: String(reason) } })}\n`,
     );
   };
 
-  const expire = (id: string, total: boolean): void => {
-    const entry = settle(id);
+  const expire = (key: number, total: boolean): void => {
+    const entry = settle(key);
     if (entry === undefined) return;
     const { options } = entry;
     const cause = total
@@ -132,31 +160,40 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
           totalElapsed: Date.now() - entry.started,
         })
       : new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: options.timeout });
-    cancel(id, cause);
+    cancel(key, cause);
     entry.reject(
-      toolCallError({
-        kind: total ? 'total-timeout' : 'timeout',
-        subject: options.subject,
-        server: options.server,
-        timeout: options.timeout,
-        totalTimeout: options.totalTimeout,
-        cause,
-      }),
+      maskError(
+        toolCallError({
+          kind: total ? 'total-timeout' : 'timeout',
+          subject: options.subject,
+          server: options.server,
+          timeout: options.timeout,
+          totalTimeout: options.totalTimeout,
+          cause,
+        }),
+      ),
     );
   };
 
   const answer = (
-    id: string,
+    key: number,
     line: Buffer,
     members: Map<string, JsonMemberSpan>,
     idSpan: JsonMemberSpan,
   ): void => {
-    const entry = settle(id);
+    const entry = settle(key);
     if (entry === undefined) return; // a late answer to a call cancelled or timed out: dropped
     const { options } = entry;
     const failed = (cause: unknown) =>
       entry.reject(
-        toolCallError({ kind: 'failed', subject: options.subject, server: options.server, cause }),
+        maskError(
+          toolCallError({
+            kind: 'failed',
+            subject: options.subject,
+            server: options.server,
+            cause,
+          }),
+        ),
       );
     const result = members.get('result');
     if (members.has('error') || result === undefined || line[result.start] !== 0x7b) {
@@ -184,12 +221,12 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
     });
   };
 
-  const progress = (id: string, params: Record<string, unknown>): void => {
-    const entry = pending.get(id);
+  const progress = (key: number, params: Record<string, unknown>): void => {
+    const entry = pending.get(key);
     if (entry === undefined) return;
     const { options } = entry;
     if (Date.now() - entry.started >= options.totalTimeout) {
-      expire(id, true);
+      expire(key, true);
       return;
     }
     // Later than before, so the armed timer (due no later than the old deadline) still serves.
@@ -200,19 +237,20 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
 
   return {
     call(options) {
-      const about = { subject: options.subject, server: options.server };
-      if (options.signal?.aborted === true) {
+      const { signal, subject, server } = options;
+      if (signal?.aborted === true) {
         return Promise.reject(
-          toolCallError({ kind: 'cancelled', ...about, cause: options.signal.reason }),
+          maskError(toolCallError({ kind: 'cancelled', subject, server, cause: signal.reason })),
         );
       }
       if (closed) {
         return Promise.reject(
-          toolCallError({ kind: 'closed', restarts: options.restarts, ...about }),
+          maskError(toolCallError({ kind: 'closed', restarts: options.restarts, subject, server })),
         );
       }
       counter++;
-      const id = `${RELAY_ID_PREFIX}${counter}`;
+      const key = counter;
+      const id = `${RELAY_ID_PREFIX}${key}`;
       let meta = options.meta;
       if (options.onProgress !== undefined) meta = { ...meta, progressToken: id };
       else if (meta?.progressToken !== undefined) {
@@ -227,16 +265,19 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       const line = `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`;
       return new Promise<RelayedToolResponse>((resolve, reject) => {
         const now = Date.now();
-        const signal = options.signal;
         const onAbort =
           signal === undefined
             ? undefined
             : () => {
-                if (settle(id) === undefined) return;
-                cancel(id, signal.reason);
-                reject(toolCallError({ kind: 'cancelled', ...about, cause: signal.reason }));
+                if (settle(key) === undefined) return;
+                cancel(key, signal.reason);
+                reject(
+                  maskError(
+                    toolCallError({ kind: 'cancelled', subject, server, cause: signal.reason }),
+                  ),
+                );
               };
-        pending.set(id, {
+        pending.set(key, {
           options,
           resolve,
           reject,
@@ -245,10 +286,14 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
           onAbort,
         });
         arm(now + options.timeout);
-        if (onAbort !== undefined) signal?.addEventListener('abort', onAbort, { once: true });
+        if (onAbort !== undefined) signal?.addEventListener('abort', onAbort, ONCE);
         if (!write(line)) {
-          settle(id);
-          reject(toolCallError({ kind: 'closed', restarts: options.restarts, ...about }));
+          settle(key);
+          reject(
+            maskError(
+              toolCallError({ kind: 'closed', restarts: options.restarts, subject, server }),
+            ),
+          );
         }
       });
     },
@@ -261,18 +306,19 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       const method = members.get('method');
       if (method === undefined) {
         const idSpan = members.get('id');
-        if (idSpan === undefined || line[idSpan.start] !== 0x22) return false;
-        const id = valueAt(line, idSpan);
-        if (typeof id !== 'string' || !id.startsWith(RELAY_ID_PREFIX)) return false;
-        answer(id, line, members, idSpan);
+        if (idSpan === undefined || line[idSpan.start] !== QUOTE) return false;
+        const key = idKey(line, idSpan);
+        if (key === undefined) return false;
+        answer(key, line, members, idSpan);
         return true;
       }
       if (valueAt(line, method) !== 'notifications/progress') return false;
       const params = parseLine(line)?.params;
       if (!isRecord(params)) return false;
-      const token = params.progressToken;
-      if (typeof token !== 'string' || !token.startsWith(RELAY_ID_PREFIX)) return false;
-      progress(token, params);
+      const key =
+        typeof params.progressToken === 'string' ? keyOf(params.progressToken) : undefined;
+      if (key === undefined) return false;
+      progress(key, params);
       return true;
     },
 
@@ -280,21 +326,60 @@ export function createToolCallRelay(write: (line: string) => boolean): ToolCallR
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
-      for (const id of [...pending.keys()]) {
-        const entry = settle(id);
+      for (const key of [...pending.keys()]) {
+        const entry = settle(key);
         if (entry === undefined) continue;
         entry.reject(
-          toolCallError({
-            kind: 'closed',
-            subject: entry.options.subject,
-            server: entry.options.server,
-            restarts: entry.options.restarts,
-            cause: new McpError(ErrorCode.ConnectionClosed, 'Connection closed'),
-          }),
+          maskError(
+            toolCallError({
+              kind: 'closed',
+              subject: entry.options.subject,
+              server: entry.options.server,
+              restarts: entry.options.restarts,
+              cause: new McpError(ErrorCode.ConnectionClosed, 'Connection closed'),
+            }),
+          ),
         );
       }
     },
   };
+}
+
+/**
+ * The key of the relay id whose JSON string is at `span`: read from the bytes in the form the
+ * relay writes (`"toolwire-relay-<digits>"`), else decoded. `undefined` when the id is not in the
+ * relay's space; `NaN` when it is but names no call the relay made (the answer is dropped).
+ */
+function idKey(line: Buffer, span: JsonMemberSpan): number | undefined {
+  const digits = span.start + 1 + PREFIX_BYTES.length;
+  const close = span.end - 1;
+  if (
+    close > digits &&
+    close - digits <= FAST_DIGITS &&
+    line[digits] !== 0x30 &&
+    line.compare(PREFIX_BYTES, 0, PREFIX_BYTES.length, span.start + 1, digits) === 0
+  ) {
+    let key = 0;
+    for (let at = digits; at < close; at++) {
+      const digit = (line[at] as number) - 0x30;
+      if (digit < 0 || digit > 9) return slowIdKey(line, span);
+      key = key * 10 + digit;
+    }
+    return key;
+  }
+  return slowIdKey(line, span);
+}
+
+function slowIdKey(line: Buffer, span: JsonMemberSpan): number | undefined {
+  const id = valueAt(line, span);
+  return typeof id === 'string' ? keyOf(id) : undefined;
+}
+
+/** The key of a relay id given as text (see {@link idKey}). */
+function keyOf(id: string): number | undefined {
+  if (!id.startsWith(RELAY_ID_PREFIX)) return undefined;
+  const digits = id.slice(RELAY_ID_PREFIX.length);
+  return /^[1-9][0-9]*$/.test(digits) ? Number(digits) : Number.NaN;
 }
 
 function valueAt(line: Buffer, span: JsonMemberSpan): unknown {

@@ -39,6 +39,7 @@ import { resolveNamingPreset } from '../core/naming-preset.js';
 import { restoreArguments } from '../core/schema/restore-arguments.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { createMcpHub, type McpHub, type McpHubOptions } from '../mcp/mcp-hub.js';
+import type { RelaySignal } from '../mcp/tool-call-relay.js';
 import {
   type ClientProfile,
   type ClientProfileInput,
@@ -304,7 +305,7 @@ export class McpProxy {
     interceptToolCalls({
       transport,
       server,
-      call: (params, extra) => this.#callTool(session, params, extra),
+      call: (params, extra, signal) => this.#callTool(session, params, extra, signal),
     });
     return session;
   }
@@ -739,8 +740,11 @@ export class McpProxy {
       _meta?: { progressToken?: string | number | undefined } | undefined;
     },
     extra: Extra,
+    // The fast path's own, lighter than the AbortSignal of `extra` (see interceptToolCalls).
+    signal: RelaySignal = extra.signal,
   ): Promise<ToolCallAnswer> {
-    const view = this.#view(session.profile);
+    // The session's scope is its view's key: no need to form it again on every call.
+    const view = this.#views.get(session.scope) ?? this.#view(session.profile);
     const tool = view.byName.get(params.name);
     if (tool === undefined) {
       const server = this.#known.get(session.scope)?.get(params.name);
@@ -756,52 +760,49 @@ export class McpProxy {
     const token = params._meta?.progressToken;
     const args = restoreArguments(params.arguments ?? {}, tool.argumentMap);
     // The client's progress token, on every update the server sends for this call.
-    const progress =
+    const onProgress =
       token === undefined
-        ? {}
-        : {
-            onProgress: (update: Record<string, unknown>) => {
-              void extra
-                .sendNotification({
-                  method: 'notifications/progress',
-                  params: { progressToken: token, ...update },
-                } as ServerNotification)
-                .catch(() => {});
-            },
+        ? undefined
+        : (update: Record<string, unknown>) => {
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken: token, ...update },
+              } as ServerNotification)
+              .catch(() => {});
           };
-    return this.#withCaller(tool.server, session, extra, async () => {
-      try {
-        // A stdio server's answer comes back as the line it sent, to pass on byte for byte.
-        const relayed = this.hub.relayToolCall({
+    const caller = this.#enter(tool.server, session, extra);
+    try {
+      // A stdio server's answer comes back as the line it sent, to pass on byte for byte.
+      const relayed = this.hub.relayToolCall({
+        name: tool.canonical,
+        arguments: args,
+        signal,
+        meta: params._meta,
+        onProgress,
+      });
+      if (relayed !== undefined) return { relayed: await relayed };
+      return {
+        result: await this.hub.callTool({
           name: tool.canonical,
           arguments: args,
           signal: extra.signal,
-          ...(params._meta === undefined ? {} : { meta: params._meta }),
-          ...progress,
-        });
-        if (relayed !== undefined) return { relayed: await relayed };
-        return {
-          result: await this.hub.callTool({
-            name: tool.canonical,
-            arguments: args,
-            signal: extra.signal,
-            ...progress,
-          }),
-        };
-      } catch (error) {
-        if (!ToolwireError.isInstance(error)) throw error;
-        const cause = error.cause;
-        if (error.code === 'TOOL_CALL_FAILED' && cause instanceof McpError) {
-          throw new McpError(cause.code, errorText(cause), cause.data);
-        }
-        if (error.code === 'TOOL_CALL_CANCELLED') {
-          throw new McpError(ErrorCode.RequestTimeout, error.message);
-        }
-        return errorResult(
-          error.message.replace(`Tool "${tool.canonical}"`, `Tool "${tool.name}"`),
-        );
+          ...(onProgress === undefined ? {} : { onProgress }),
+        }),
+      };
+    } catch (error) {
+      if (!ToolwireError.isInstance(error)) throw error;
+      const cause = error.cause;
+      if (error.code === 'TOOL_CALL_FAILED' && cause instanceof McpError) {
+        throw new McpError(cause.code, errorText(cause), cause.data);
       }
-    });
+      if (error.code === 'TOOL_CALL_CANCELLED') {
+        throw new McpError(ErrorCode.RequestTimeout, error.message);
+      }
+      return errorResult(error.message.replace(`Tool "${tool.canonical}"`, `Tool "${tool.name}"`));
+    } finally {
+      this.#leave(tool.server, caller);
+    }
   }
 
   async #withCaller<T>(
@@ -810,6 +811,16 @@ export class McpProxy {
     extra: Extra,
     run: () => Promise<T>,
   ): Promise<T> {
+    const caller = this.#enter(server, session, extra);
+    try {
+      return await run();
+    } finally {
+      this.#leave(server, caller);
+    }
+  }
+
+  // The calls in flight per server, latest last: whose client a server's request goes to.
+  #enter(server: string, session: SessionRecord, extra: Extra): Caller {
     let callers = this.#callers.get(server);
     if (callers === undefined) {
       callers = [];
@@ -817,15 +828,15 @@ export class McpProxy {
     }
     const caller: Caller = { session, extra };
     callers.push(caller);
-    try {
-      return await run();
-    } finally {
-      const index = callers.indexOf(caller);
-      if (index !== -1) callers.splice(index, 1);
-    }
+    return caller;
+  }
+
+  #leave(server: string, caller: Caller): void {
+    const callers = this.#callers.get(server);
+    const index = callers?.indexOf(caller) ?? -1;
+    if (index !== -1) callers?.splice(index, 1);
   }
 }
-
 /**
  * Creates an {@link McpProxy} over the servers of a configuration. Call `start()`, then
  * `connect()` one transport per client (or hand the proxy to `serveProxyHttp`).

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../core/is-record.js';
 import { JsonLineBuffer } from '../mcp/json-line-buffer.js';
-import type { RelayedToolResponse } from '../mcp/tool-call-relay.js';
+import type { RelayedToolResponse, RelaySignal } from '../mcp/tool-call-relay.js';
 
 /** The params of a plain `tools/call`: what the fast path answers itself. */
 export interface PlainToolCallParams {
@@ -35,10 +35,15 @@ export interface InterceptToolCallsOptions {
   transport: Transport;
   /** The SDK server on it: requests to the client during a call go through its protocol. */
   server: Server;
-  /** Answers one call; what it throws is sent as the JSON-RPC error the SDK would send. */
+  /**
+   * Answers one call; what it throws is sent as the JSON-RPC error the SDK would send. `signal`
+   * is the call's cancellation as the relay reads it, lighter than `extra.signal` (an
+   * `AbortSignal`, made when first read).
+   */
   call: (
     params: PlainToolCallParams,
     extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+    signal: RelaySignal,
   ) => Promise<ToolCallAnswer>;
 }
 
@@ -48,6 +53,9 @@ const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
 const TOOLS_CALL = Buffer.from('"tools/call"');
 const NEWLINE = Buffer.from('\n');
+const NEWLINE_BYTE = 0x0a;
+/** Up to this size an answer is copied into one buffer (the size of a Linux pipe's buffer). */
+const ONE_WRITE_BYTES = 64 * 1024;
 
 /**
  * Answers plain `tools/call` requests straight from the transport, before the SDK server's
@@ -73,49 +81,27 @@ const NEWLINE = Buffer.from('\n');
 export function interceptToolCalls(options: InterceptToolCallsOptions): void {
   const { transport, server, call } = options;
   const sdk = transport.onmessage;
-  const running = new Map<RequestId, AbortController>();
+  const running = new Map<RequestId, InterceptedCall>();
 
   const answer = async (
     id: RequestId,
     params: PlainToolCallParams,
     info: { authInfo?: unknown; requestInfo?: unknown } | undefined,
   ): Promise<void> => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    running.set(id, controller);
-    const related = { relatedRequestId: id };
-    const extra = {
-      signal,
-      requestId: id,
-      sessionId: transport.sessionId,
-      _meta: params._meta,
-      authInfo: info?.authInfo,
-      requestInfo: info?.requestInfo,
-      sendNotification: async (notification: ServerNotification) => {
-        if (signal.aborted) return;
-        await server.notification(notification, related);
-      },
-      sendRequest: async (request: ServerRequest, schema: unknown, requestOptions?: object) => {
-        if (signal.aborted) throw new McpError(ErrorCode.ConnectionClosed, 'Request was cancelled');
-        return server.request(request, schema as never, { ...requestOptions, ...related });
-      },
-    } as unknown as RequestHandlerExtra<ServerRequest, ServerNotification>;
+    const intercepted = new InterceptedCall(server, id, transport.sessionId, params._meta, info);
+    running.set(id, intercepted);
     let response: JSONRPCMessage | undefined;
-    let line: Buffer[] | undefined;
+    let relayed: RelayedToolResponse | undefined;
     try {
-      const answered = await call(params, extra);
+      const answered = await call(
+        params,
+        intercepted as unknown as RequestHandlerExtra<ServerRequest, ServerNotification>,
+        intercepted,
+      );
       if (!('relayed' in answered)) response = { jsonrpc: '2.0', id, result: answered.result };
       else if (writeLine === undefined) {
         response = { jsonrpc: '2.0', id, result: answered.relayed.result() };
-      } else {
-        const { line: sent, idStart, idEnd } = answered.relayed;
-        line = [
-          sent.subarray(0, idStart),
-          Buffer.from(JSON.stringify(id)),
-          sent.subarray(idEnd),
-          NEWLINE,
-        ];
-      }
+      } else relayed = answered.relayed;
     } catch (error) {
       // As the SDK's protocol answers a handler that throws.
       const failure = error as { code?: unknown; message?: unknown; data?: unknown };
@@ -133,13 +119,13 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
     } finally {
       running.delete(id);
     }
-    if (signal.aborted) return;
-    if (line !== undefined && writeLine !== undefined) {
-      writeLine(line);
+    if (intercepted.aborted) return;
+    if (relayed !== undefined && writeLine !== undefined) {
+      writeLine(relayed, id);
       return;
     }
     try {
-      await transport.send(response as JSONRPCMessage, related);
+      await transport.send(response as JSONRPCMessage, { relatedRequestId: id });
     } catch (error) {
       transport.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }
@@ -175,8 +161,7 @@ export function interceptToolCalls(options: InterceptToolCallsOptions): void {
       }
     } else if (candidate.method === 'notifications/cancelled' && running.size > 0) {
       const cancel = candidate.params as { requestId?: unknown; reason?: unknown } | undefined;
-      const controller = running.get(cancel?.requestId as RequestId);
-      controller?.abort(cancel?.reason);
+      running.get(cancel?.requestId as RequestId)?.abort(cancel?.reason);
     }
     sdk?.(message, info);
   };
@@ -218,13 +203,14 @@ export function plainToolCall(
 
 /**
  * Puts a line reader in front of the SDK's stdio server transport that offers each line to
- * `take` first, and returns how to write a whole line to the client; `undefined` for other
- * transports (or an SDK whose transport lacks the internals), which keep the message path.
+ * `take` first, and returns how to write a relayed answer to the client under the client's own
+ * id; `undefined` for other transports (or an SDK whose transport lacks the internals), which
+ * keep the message path.
  */
 function readLines(
   transport: Transport,
   take: (line: Buffer) => boolean,
-): ((parts: Buffer[]) => void) | undefined {
+): ((relayed: RelayedToolResponse, id: RequestId) => void) | undefined {
   if (!(transport instanceof StdioServerTransport)) return undefined;
   const internals = transport as unknown as {
     _readBuffer?: { _buffer?: Buffer; _maxBufferSize?: number };
@@ -239,11 +225,105 @@ function readLines(
   if (previous._buffer !== undefined) buffer.append(previous._buffer);
   internals._readBuffer = buffer as never;
   // The transport's own send writes to the same stream, so answers of both paths stay whole.
-  // The parts of a line go out corked, in one write of the slices (no copy of a large answer).
-  return (parts) => {
+  return ({ line, idStart, idEnd }, id) => {
     if (!stdout.writable) return;
+    const idText = typeof id === 'number' ? String(id) : JSON.stringify(id);
+    const idBytes = Buffer.byteLength(idText);
+    const size = line.length - (idEnd - idStart) + idBytes + 1;
+    if (size <= ONE_WRITE_BYTES) {
+      // One buffer, one write: for a small answer, copying is cheaper than a gathered write.
+      const out = Buffer.allocUnsafe(size);
+      line.copy(out, 0, 0, idStart);
+      out.write(idText, idStart, 'utf8');
+      line.copy(out, idStart + idBytes, idEnd);
+      out[size - 1] = NEWLINE_BYTE;
+      stdout.write(out);
+      return;
+    }
+    // A large answer goes out corked, as one gathered write of its slices (no copy).
     stdout.cork();
-    for (const part of parts) stdout.write(part);
+    stdout.write(line.subarray(0, idStart));
+    stdout.write(Buffer.from(idText));
+    stdout.write(line.subarray(idEnd));
+    stdout.write(NEWLINE);
     stdout.uncork();
   };
+}
+
+/**
+ * One call the fast path answers: the `extra` its handler gets, and its cancellation, which the
+ * relay listens to as a {@link RelaySignal}. The `AbortSignal` of `extra.signal` is made only when
+ * something reads it (the relay does not): creating one costs about as much as relaying a small
+ * answer. One object per call with its methods shared, hence a class; they are called as methods
+ * (`extra.sendNotification(...)`), as the SDK's own `extra` is used.
+ */
+class InterceptedCall implements RelaySignal {
+  aborted = false;
+  reason: unknown = undefined;
+  readonly requestId: RequestId;
+  readonly sessionId: string | undefined;
+  readonly _meta: PlainToolCallParams['_meta'];
+  readonly authInfo: unknown;
+  readonly requestInfo: unknown;
+  readonly #server: Server;
+  #controller: AbortController | undefined;
+  #listeners: Array<() => void> | undefined;
+
+  constructor(
+    server: Server,
+    id: RequestId,
+    sessionId: string | undefined,
+    meta: PlainToolCallParams['_meta'],
+    info: { authInfo?: unknown; requestInfo?: unknown } | undefined,
+  ) {
+    this.#server = server;
+    this.requestId = id;
+    this.sessionId = sessionId;
+    this._meta = meta;
+    this.authInfo = info?.authInfo;
+    this.requestInfo = info?.requestInfo;
+  }
+
+  /** The call's `AbortSignal`, made on first read (aborted already when the call is). */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  async sendNotification(notification: ServerNotification): Promise<void> {
+    if (this.aborted) return;
+    await this.#server.notification(notification, { relatedRequestId: this.requestId });
+  }
+
+  async sendRequest(request: ServerRequest, schema: unknown, options?: object): Promise<unknown> {
+    if (this.aborted) throw new McpError(ErrorCode.ConnectionClosed, 'Request was cancelled');
+    return this.#server.request(request, schema as never, {
+      ...options,
+      relatedRequestId: this.requestId,
+    });
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    for (const listener of listeners ?? []) listener();
+  }
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (this.aborted) return;
+    this.#listeners ??= [];
+    this.#listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    const index = this.#listeners?.indexOf(listener) ?? -1;
+    if (index !== -1) this.#listeners?.splice(index, 1);
+  }
 }

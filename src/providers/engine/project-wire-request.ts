@@ -63,8 +63,13 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   options: TOptions | undefined,
 ): ProjectedRequest<TRequest, TResponse, TEvent> {
   assertShape(format, request);
-  const state = remember(requests, request as Json, [format, options], partsOf(format), () =>
-    projectState(format, request as Json, options ?? ({} as TOptions), options),
+  const state = remember(
+    requests,
+    request as Json,
+    [format, options],
+    partsOf(format),
+    (sent: State | undefined) =>
+      projectState(format, request as Json, options ?? ({} as TOptions), options, sent),
   );
   const { names } = state;
   const stream = createStreamResolver(format.stream, names);
@@ -136,6 +141,7 @@ function projectState<TOptions extends ProjectionOptions>(
   original: Json,
   options: TOptions,
   given: TOptions | undefined,
+  sent: State | undefined,
 ): State {
   const separator = options.separator ?? DEFAULT_SEPARATOR;
   const grouping = format.group?.(original, options, separator);
@@ -257,7 +263,9 @@ function projectState<TOptions extends ProjectionOptions>(
     });
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(...format.check(original));
-  return { request: result, names, warnings };
+  // The same request again gets the same object back when its projection did not change.
+  const same = sent !== undefined && sameContent(sent.request, result);
+  return { request: same ? sent.request : result, names, warnings };
 }
 
 const MEMBER = Symbol('member');
@@ -350,12 +358,15 @@ const UNCHANGED = Symbol('unchanged');
 function historyEntries(format: WireFormat<never>, history: unknown): HistoryEntry[] {
   const fingerprint = historyFingerprint(format);
   const list = Array.isArray(history) ? history : [history];
-  const previous = Array.isArray(history) ? previousHistory.get(format)?.history : undefined;
+  const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
+  const previous = last?.history;
   const entries: HistoryEntry[] = [];
   for (let index = 0; index < list.length; index++) {
     const item: unknown = list[index];
     const record = isRecord(item);
-    const known = record ? items.get(item) : undefined;
+    // The item the previous request sent at the same place: its entry without a lookup.
+    const known =
+      previous?.[index] === item ? last?.entries[index] : record ? items.get(item) : undefined;
     if (
       known !== undefined &&
       known.format === format &&

@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileFingerprint, matchesFingerprint, recordFingerprint } from './remember.js';
+import type { WirePath } from './wire-path.js';
+
+const key = fc.constantFrom('a', 'b', 'type', 'name');
+const step = fc.oneof(
+  key,
+  fc.constant('*'),
+  fc.record({ type: fc.subarray(['x', 'y', undefined], { minLength: 1 }) }),
+);
+const paths = fc.array(fc.array(step, { minLength: 1, maxLength: 4 }) as fc.Arbitrary<WirePath>, {
+  minLength: 1,
+  maxLength: 4,
+});
+const leaf = fc.constantFrom<unknown>('x', 'y', 1, null, undefined, true);
+const value = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('node'), { maxLength: 3 }),
+    fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+  ),
+})).node;
+
+describe('fingerprints', () => {
+  it('should record and compare the same values with generated code as with the generic walks', () => {
+    fc.assert(
+      fc.property(paths, value, value, (at, first, second) => {
+        const generated = compileFingerprint(at);
+        const walked = compileFingerprint(at);
+        // What a runtime that forbids generated code runs.
+        walked.generated = null;
+        const recorded = recordFingerprint(first, generated);
+        expect(recorded).toEqual(recordFingerprint(first, walked));
+        expect(matchesFingerprint(recorded, first, generated)).toBe(true);
+        expect(matchesFingerprint(recorded, second, generated)).toBe(
+          matchesFingerprint(recorded, second, walked),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
