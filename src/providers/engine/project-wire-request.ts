@@ -73,8 +73,11 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   );
   const { names } = state;
   const stream = createStreamResolver(format.stream, names);
+  // A request the hook left as it was needs no second look when it is sent again.
+  const sent = state.finished ? state.request : (format.finish?.(state.request) ?? state.request);
+  state.finished = sent === state.request;
   return {
-    request: (format.finish?.(state.request) ?? state.request) as TRequest,
+    request: sent as TRequest,
     map: names.flat.map,
     warnings: [...state.warnings],
     resolveResponse(response) {
@@ -90,6 +93,7 @@ interface State {
   request: Json;
   names: WireNames;
   warnings: ProjectionWarning[];
+  finished?: boolean;
 }
 
 const requests = new WeakMap<object, unknown>();
