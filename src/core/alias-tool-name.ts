@@ -1,6 +1,6 @@
 import { nameHash } from './name-hash.js';
 import { ToolwireError } from './toolwire-error.js';
-import { substituteCharacters, type WireMapContext } from './wire-map-context.js';
+import { foldCase, substituteCharacters, type WireMapContext } from './wire-map-context.js';
 
 /** The most alias head characters kept from a shortened server segment when the tool is long. */
 const MIN_SERVER_HEAD = 8;
@@ -87,7 +87,8 @@ export function aliasToolName(name: AliasedName, attempt: number, context: WireM
 }
 
 /**
- * The readable form of a segment: substituted characters, separator folded away, anything but
+ * The readable form of a segment: letters the envelope takes only in the other case shown in that
+ * case, other characters substituted, separator folded away, anything but
  * letters and digits trimmed from both ends. A segment too long to ever be shown whole keeps only a window at each end.
  */
 function displayForm(text: string, context: WireMapContext): string {
@@ -101,7 +102,11 @@ function displayForm(text: string, context: WireMapContext): string {
 
 function cleanSegment(text: string, context: WireMapContext): string {
   return trimJoiner(
-    foldSeparator(substituteCharacters(text, context), context.separator, context.joiner),
+    foldSeparator(
+      substituteCharacters(foldCase(text, context), context),
+      context.separator,
+      context.joiner,
+    ),
   );
 }
 

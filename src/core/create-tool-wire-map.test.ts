@@ -588,6 +588,23 @@ describe('createToolWireMap invariants (README, Invariants)', () => {
     );
   });
 
+  it('8f. a capital under a lowercase-only envelope is shown in small letters, so `lA` and `l` stay apart', () => {
+    // Found by a long soak of 8d: with capitals substituted, both aliases read `…_l`.
+    const server = 'a0.aa0-00.0aaa00aaa0-aaaa0.a00a0aa0a0a';
+    const identities = ['l', 'lA'].map((tool) => ({
+      canonical: `${server}__${tool}`,
+      server,
+      remoteName: tool,
+    }));
+    const map = createToolWireMap(identities, { envelope: customEnvelope, separator: '__' });
+    const [plain, capital] = identities.map((identity) =>
+      map.toWire(identity.canonical).replace(ALIAS_SUFFIX, ''),
+    );
+    expect(plain).toMatch(/_l$/);
+    expect(capital).toMatch(/_la$/);
+    expectReadable(map, identities, customEnvelope);
+  });
+
   it('9. any string is accepted: a valid map or a typed error, never a crash', () => {
     fc.assert(
       fc.property(
@@ -683,8 +700,13 @@ function expectReadable(
   target: Envelope,
 ): void {
   const allowed = new RegExp(`^[${target.allowedCharacters}]$`, 'u');
-  const fitted = (text: string) =>
-    skeleton([...text].map((c) => (allowed.test(c) ? c : '_')).join(''));
+  // A letter the envelope takes only in the other case is shown in that case, not substituted.
+  const shownAs = (c: string) => {
+    if (allowed.test(c)) return c;
+    const other = c.toLowerCase() === c ? c.toUpperCase() : c.toLowerCase();
+    return /^[A-Za-z]$/.test(c) && allowed.test(other) ? other : '_';
+  };
+  const fitted = (text: string) => skeleton([...text].map(shownAs).join(''));
   const headsByServer = new Map<string, Map<string, string>>();
   for (const { canonical, server, remoteName } of identities) {
     const wire = map.toWire(canonical);

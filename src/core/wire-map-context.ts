@@ -22,6 +22,12 @@ export interface WireMapContext {
   readonly aliasLeader: string;
   /** Matches one code point the envelope does not allow (lone surrogates included). */
   readonly disallowed: RegExp;
+  /**
+   * Matches one ASCII letter the envelope does not allow but takes in the other case (every
+   * capital under a lowercase-only envelope), or `undefined` when there is none. An alias shows
+   * such a letter in the other case rather than as a joiner, so `lA` does not read as `l`.
+   */
+  readonly foldable: RegExp | undefined;
   /** The envelope can hold an alias: joiner, leader, hash characters and room for them. */
   readonly aliasable: boolean;
   /** Display forms of server segments, shared by every tool of a server. */
@@ -71,6 +77,7 @@ export function wireMapContext(compiled: CompiledEnvelope, separator: string): W
       leader: leader ?? '',
       aliasLeader: aliasLeader ?? '',
       disallowed: new RegExp(`[^${renderCharacterClass(compiled.allowed)}]`, 'gu'),
+      foldable: foldableLetters(compiled),
       aliasable:
         aliasJoiner !== '' &&
         aliasLeader !== undefined &&
@@ -94,6 +101,38 @@ export function wireMapContext(compiled: CompiledEnvelope, separator: string): W
 export function substituteCharacters(text: string, context: WireMapContext): string {
   context.disallowed.lastIndex = 0;
   return text.replace(context.disallowed, context.joiner);
+}
+
+/**
+ * Shows the letters {@link WireMapContext.foldable} matches in their other case.
+ * @internal
+ * @example
+ * ```ts
+ * const lower = compileEnvelope({ id: 'lower', maxLength: 40, allowedCharacters: 'a-z_', firstCharacters: 'a-z', source: 'test' });
+ * foldCase('getUser', wireMapContext(lower, '__')); // 'getuser'
+ * ```
+ */
+export function foldCase(text: string, context: WireMapContext): string {
+  const { foldable } = context;
+  if (foldable === undefined) return text;
+  foldable.lastIndex = 0;
+  return text.replace(foldable, otherCase);
+}
+
+function otherCase(letter: string): string {
+  const lower = letter.toLowerCase();
+  return lower === letter ? letter.toUpperCase() : lower;
+}
+
+function foldableLetters(compiled: CompiledEnvelope): RegExp | undefined {
+  let letters = '';
+  for (let code = 65; code <= 90; code++) {
+    const upper = compiled.allowed[code] === 1;
+    const lower = compiled.allowed[code + 32] === 1;
+    if (!upper && lower) letters += String.fromCharCode(code);
+    if (upper && !lower) letters += String.fromCharCode(code + 32);
+  }
+  return letters === '' ? undefined : new RegExp(`[${letters}]`, 'g');
 }
 
 function hashFits(compiled: CompiledEnvelope): boolean {

@@ -16,8 +16,10 @@ export function projectAlternatives(
   if (context.strict) {
     const others = alternatives.filter((branch) => !(isRecord(branch) && branch.type === 'null'));
     if (others.length > 1) {
+      context.crowdedBranches ??= new Set();
+      const crowded = context.crowdedBranches;
       alternatives.forEach((_, index) => {
-        context.crowdedBranches.add(toJsonPointer([...path, index]));
+        crowded.add(toJsonPointer([...path, index]));
       });
     }
   }

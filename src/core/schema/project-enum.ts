@@ -3,7 +3,7 @@ import { type MutableMap, type Path, type TreeContext, warn } from './schema-tre
 /** Writes enum values the target cannot take as strings, with the pairs to restore them. @internal */
 export function projectEnum(
   values: unknown[],
-  types: string[] | undefined,
+  types: readonly string[] | undefined,
   path: Path,
   context: TreeContext,
   map: MutableMap,

@@ -330,7 +330,7 @@ function walk(
         whole.rebuilt === 0
           ? root
           : rebuildFittingSchema(root, whole, { profile, strict, fitting: found.fitting });
-      return { schema: finishRoot(schema, profile), warnings: [], argumentMap: null };
+      return { schema: finishRoot(schema, profile), warnings: NO_WARNINGS, argumentMap: null };
     }
     fitting = found.fitting;
   }
@@ -341,9 +341,9 @@ function walk(
     warnings: [],
     // The root is on every path, so a `$ref: "#"` below it is recursion.
     refs: ['#'],
-    definitions: new Map(),
-    unrolled: new Set(),
-    crowdedBranches: new Set(),
+    definitions: undefined,
+    unrolled: undefined,
+    crowdedBranches: undefined,
     fitting,
     nodes: 0,
     strictProperties: 0,
@@ -384,7 +384,7 @@ function walk(
   }
   schema = finishRoot(schema, profile);
   let argumentMap = projected.map;
-  if (context.definitions.size > 0) {
+  if (context.definitions !== undefined && context.definitions.size > 0) {
     const $defs: Record<string, unknown> = {};
     const maps: Record<string, ArgumentMap> = {};
     for (const definition of context.definitions.values()) {

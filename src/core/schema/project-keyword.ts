@@ -18,7 +18,7 @@ export function projectKeyword(
   node: Source,
   out: Source,
   described: string[],
-  types: string[] | undefined,
+  types: readonly string[] | undefined,
   path: Path,
   context: TreeContext,
 ): void {
@@ -110,12 +110,13 @@ export function projectKeyword(
     );
     return;
   }
-  described.push(`${key}: ${typeof value === 'string' ? value : compactJson(value)}`);
+  const json = compactJson(value);
+  described.push(`${key}: ${typeof value === 'string' ? value : json}`);
   warn(
     context,
     'MOVED_TO_DESCRIPTION',
     [...path, key],
-    `${profile.label} does not take \`${key}: ${compactJson(value)}\` here; moved it into the description.`,
+    `${profile.label} does not take \`${key}: ${json}\` here; moved it into the description.`,
   );
 }
 

@@ -41,7 +41,8 @@ export function projectObjectSchema(
   const properties: Source = {};
   let propertyMaps: Record<string, ArgumentMap> | undefined;
   let keys: Record<string, string> | undefined;
-  const present = new Map<string, string>();
+  // Properties that accept nothing are left out; the rest are present under their wire names.
+  let dropped: Set<string> | undefined;
   if (context.strict) {
     context.strictProperties += names.length;
     if (context.strictProperties > STRICT_MAX_PROPERTIES) {
@@ -61,6 +62,8 @@ export function projectObjectSchema(
         ? projectSchemaTree(child, [...path, 'properties', name], context)
         : { schema: fitting, map: null };
     if (projected === NEVER) {
+      dropped ??= new Set();
+      dropped.add(name);
       strictFail(context, path, `property "${name}" accepts no value`);
       warn(
         context,
@@ -73,7 +76,6 @@ export function projectObjectSchema(
     const wire = wireNames?.get(name) ?? name;
     if (context.strict) context.strictCharacters += wire.length;
     setKey(properties, wire, projected.schema);
-    present.set(name, wire);
     if (projected.map !== null) {
       propertyMaps ??= {};
       setKey(propertyMaps, wire, projected.map);
@@ -83,12 +85,12 @@ export function projectObjectSchema(
       setKey(keys, wire, name);
     }
   }
-  const requiredSource = Array.isArray(node.required)
-    ? node.required.filter((name): name is string => typeof name === 'string')
-    : [];
   const required: string[] = [];
-  for (const name of new Set(requiredSource)) {
-    const wire = present.get(name);
+  for (const name of requiredNames(node.required)) {
+    const wire =
+      !isOwnEnumerable.call(source, name) || dropped?.has(name) === true
+        ? undefined
+        : (wireNames?.get(name) ?? name);
     if (wire !== undefined) required.push(wire);
     else if (profile.keywords === null && !context.strict) required.push(name);
     else if (context.strict)
@@ -97,7 +99,7 @@ export function projectObjectSchema(
 
   if (context.strict) {
     const optionalNulls: string[] = [];
-    for (const wire of present.values()) {
+    for (const wire of presentWires(names, dropped, wireNames)) {
       if (required.includes(wire)) continue;
       // Strict mode requires every property; an optional one becomes nullable, and a null there
       // means "absent" (also when the property accepted null before: servers treat an optional
@@ -134,7 +136,7 @@ export function projectObjectSchema(
         out.additionalProperties = projected.schema;
         if (projected.map !== null) {
           map.additionalProperties = projected.map;
-          map.declared = [...present.values()];
+          map.declared = presentWires(names, dropped, wireNames);
         }
       }
     }
@@ -153,4 +155,39 @@ export function projectObjectSchema(
       `${profile.label} does not take \`additionalProperties\`; moved it into the description.`,
     );
   }
+}
+
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
+/** The wire names of the properties kept, in their order. */
+function presentWires(
+  names: readonly string[],
+  dropped: ReadonlySet<string> | undefined,
+  wireNames: ReadonlyMap<string, string> | undefined,
+): string[] {
+  const wires: string[] = [];
+  for (const name of names) {
+    if (dropped?.has(name) !== true) wires.push(wireNames?.get(name) ?? name);
+  }
+  return wires;
+}
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** The distinct string names of `required`, first occurrences in order (what a `Set` of them gives). */
+function requiredNames(value: unknown): readonly string[] {
+  if (!Array.isArray(value) || value.length === 0) return NO_NAMES;
+  // Lists of a few names, as nearly all are, are checked without building a set.
+  if (value.length > 16) {
+    return [...new Set(value.filter((name): name is string => typeof name === 'string'))];
+  }
+  let names: string[] | undefined;
+  for (let index = 0; index < value.length; index++) {
+    const name: unknown = value[index];
+    if (typeof name !== 'string' || value.indexOf(name) !== index) {
+      names ??= value.slice(0, index) as string[];
+      continue;
+    }
+    names?.push(name);
+  }
+  return names ?? (value as string[]);
 }

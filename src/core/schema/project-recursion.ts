@@ -15,6 +15,7 @@ export function projectRecursion(
 ): Projected {
   const ref = recursion.recursion;
   if (!recursion.keep) {
+    context.unrolled ??= new Set();
     if (!context.unrolled.has(ref)) {
       context.unrolled.add(ref);
       warn(
@@ -37,10 +38,11 @@ export function projectRecursion(
     }
   }
   if (ref === '#') return { schema: { $ref: '#' }, map: { ref: '#' } };
-  let definition = context.definitions.get(ref);
+  let definition = context.definitions?.get(ref);
   if (definition === undefined) {
     const pointer = refPath(ref);
     definition = { key: definitionKey(pointer, context), schema: {}, map: null };
+    context.definitions ??= new Map();
     context.definitions.set(ref, definition);
     const saved = context.refs.splice(0);
     context.refs.push(ref);
@@ -77,7 +79,9 @@ function refPath(ref: string): (string | number)[] {
 function definitionKey(pointer: readonly (string | number)[], context: TreeContext): string {
   const base =
     String(pointer[pointer.length - 1] ?? 'root').replace(/[^A-Za-z0-9_-]/g, '_') || 'definition';
-  const taken = new Set([...context.definitions.values()].map((definition) => definition.key));
+  const taken = new Set(
+    [...(context.definitions?.values() ?? [])].map((definition) => definition.key),
+  );
   let key = base;
   for (let suffix = 2; taken.has(key); suffix++) key = `${base}_${suffix}`;
   return key;

@@ -179,12 +179,18 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     let schemas = projected.schemas;
     let maps = projected.maps;
     if (profile.nullForm === 'nullable') {
-      const kept = schemas.map((schema, index) => ({ schema, map: maps[index] ?? null }));
-      const nonNull = kept.filter((entry) => !isNullSchema(entry.schema));
-      if (nonNull.length < kept.length) {
+      if (schemas.some(isNullSchema)) {
         nullable = true;
-        schemas = nonNull.map((entry) => entry.schema);
-        maps = nonNull.map((entry) => entry.map);
+        const nonNullSchemas: JsonSchemaObject[] = [];
+        const nonNullMaps: (ArgumentMap | null)[] = [];
+        for (let index = 0; index < schemas.length; index++) {
+          const schema = schemas[index] as JsonSchemaObject;
+          if (isNullSchema(schema)) continue;
+          nonNullSchemas.push(schema);
+          nonNullMaps.push(maps[index] ?? null);
+        }
+        schemas = nonNullSchemas;
+        maps = nonNullMaps;
       }
       if (schemas.length === 1 && !hasOwnShape(node)) {
         merged = { schema: schemas[0] as JsonSchemaObject, map: maps[0] ?? null };
@@ -205,7 +211,8 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     Object.assign(map, merged.map ?? {});
     if (nullable) out.nullable = true;
     const branchTypes = readTypes(out.type);
-    for (const key of Object.keys(node)) {
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
       if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
       if (OBJECT_KEYWORDS.has(key) || ARRAY_KEYWORDS.has(key)) continue;
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
@@ -286,7 +293,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     isFreeFormObject(node)
   ) {
     // Among alternatives, JSON text would take arguments meant for the other branches.
-    if (context.crowdedBranches.has(toJsonPointer(path))) {
+    if (context.crowdedBranches?.has(toJsonPointer(path)) === true) {
       strictFail(context, path, 'it offers an object with any keys among alternatives');
     }
     types = types.map((type) => (type === 'object' ? 'string' : type));
@@ -328,8 +335,10 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
   if (isObject) projectObjectSchema(node, out, map, described, path, context);
   if (isArray) projectArraySchema(node, out, map, path, context);
 
-  // Every other keyword: keep, convert, describe or drop.
-  for (const key of Object.keys(node)) {
+  // Every other keyword: keep, convert, describe or drop. Own keys read in place (for-in with
+  // its key cache), not listed in a new array for every node walked.
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
     if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
     if (profile.keywords !== null) {
       if (!isObject && OBJECT_KEYWORDS.has(key)) continue;
@@ -395,7 +404,7 @@ function isOnlyObject(types: readonly string[]): boolean {
   return objects === 1;
 }
 
-function splitTypes(node: Source, types: string[]): Source {
+function splitTypes(node: Source, types: readonly string[]): Source {
   const branches: Source[] = [];
   for (const type of new Set(types)) {
     if (type === 'null') {
@@ -424,11 +433,12 @@ function splitTypes(node: Source, types: string[]): Source {
   return wrapper;
 }
 
-function needsTypeSplit(types: string[], profile: TargetProfile): boolean {
-  if (profile.nullForm === 'type-array') return false;
-  const nonNull = types.filter((type) => type !== 'null');
-  if (profile.nullForm === 'nullable') return nonNull.length > 1;
-  return types.length > 1;
+function needsTypeSplit(types: readonly string[], profile: TargetProfile): boolean {
+  if (profile.nullForm === 'type-array' || types.length < 2) return false;
+  if (profile.nullForm !== 'nullable') return true;
+  let nonNull = 0;
+  for (const type of types) if (type !== 'null') nonNull++;
+  return nonNull > 1;
 }
 
 /** The types a schema without `type` evidently means: those of its enum values, or of its keywords. */

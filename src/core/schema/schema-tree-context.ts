@@ -39,12 +39,14 @@ export interface TreeContext {
   readonly root: unknown;
   readonly warnings: SchemaWarning[];
   readonly refs: string[];
+  // The three collections below are made when first needed: most schemas never need them, and
+  // the walk of a first-seen schema should allocate only what it writes.
   /** Recursive `$ref`s kept as `$defs` (targets that take recursion), by ref. */
-  readonly definitions: Map<string, Definition>;
+  definitions: Map<string, Definition> | undefined;
   /** Recursive `$ref`s unrolled so far (one warning each). */
-  readonly unrolled: Set<string>;
+  unrolled: Set<string> | undefined;
   /** Strict only: JSON Pointers of alternatives that have a sibling other than `null`. */
-  readonly crowdedBranches: Set<string>;
+  crowdedBranches: Set<string> | undefined;
   /** Sub-schemas the target takes as they are (see `collectFittingSchemas`), when known. */
   readonly fitting: ReadonlyMap<object, FittingSchema> | undefined;
   nodes: number;

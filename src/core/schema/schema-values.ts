@@ -65,9 +65,17 @@ export function jsonType(value: unknown): string {
 
 const SIMPLE_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
-/** The known JSON Schema types named by `type`; anything else is not a type any provider takes. */
-export function readTypes(type: unknown): string[] | undefined {
-  if (typeof type === 'string') return SIMPLE_TYPES.has(type) ? [type] : undefined;
+/** One frozen list per type name: most nodes name one type, and the walk only reads the list. */
+const SINGLE_TYPES: ReadonlyMap<string, readonly string[]> = new Map(
+  [...SIMPLE_TYPES].map((type) => [type, Object.freeze([type])]),
+);
+
+/**
+ * The known JSON Schema types named by `type`; anything else is not a type any provider takes.
+ * The list is read-only (a single type's list is shared).
+ */
+export function readTypes(type: unknown): readonly string[] | undefined {
+  if (typeof type === 'string') return SINGLE_TYPES.get(type);
   if (Array.isArray(type)) {
     const types = [...new Set(type.filter((entry): entry is string => SIMPLE_TYPES.has(entry)))];
     return types.length > 0 ? types : undefined;
@@ -77,7 +85,9 @@ export function readTypes(type: unknown): string[] | undefined {
 
 /** Whether a node has any of these keywords as its own keys. @internal */
 export function hasAny(node: Source, keys: readonly string[] | undefined): boolean {
-  return (keys ?? []).some((key) => Object.hasOwn(node, key));
+  if (keys === undefined) return false;
+  for (const key of keys) if (Object.hasOwn(node, key)) return true;
+  return false;
 }
 
 /** A copy of a node without these keys. @internal */
