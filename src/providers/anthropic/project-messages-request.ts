@@ -1,7 +1,12 @@
 import { ENVELOPES, type Envelope } from '../../core/envelope.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
-import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { isRecord, visitPath, withProperty } from '../engine/wire-path.js';
+import type {
+  NameSite,
+  ProjectedRequest,
+  ProjectionOptions,
+  WireFormat,
+} from '../engine/wire-format.js';
+import { isRecord, withProperty } from '../engine/wire-path.js';
 import type {
   MessagesRequestLike,
   MessagesResponseLike,
@@ -29,6 +34,10 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
 
 const TOOL_USES = ['content', '*', { type: ['tool_use'] }];
 const TOOL_REFERENCES = ['content', '*', { type: ['tool_result'] }, 'content', '*'];
+const REFERENCE: NameSite = {
+  at: [...TOOL_REFERENCES, { type: ['tool_reference'] }],
+  name: 'tool_name',
+};
 
 /** The Messages API as data: client tools (no `type`, or `custom`; server tools carry a versioned type). */
 const MESSAGES_FORMAT: WireFormat = {
@@ -58,10 +67,7 @@ const MESSAGES_FORMAT: WireFormat = {
   },
   history: {
     at: 'messages',
-    sites: [
-      { at: TOOL_USES, arguments: 'input' },
-      { at: [...TOOL_REFERENCES, { type: ['tool_reference'] }], name: 'tool_name' },
-    ],
+    sites: [{ at: TOOL_USES, arguments: 'input' }, REFERENCE],
   },
   response: [{ at: TOOL_USES, arguments: 'input' }],
   stream: {
@@ -86,19 +92,13 @@ const MESSAGES_FORMAT: WireFormat = {
     },
   },
   // Tool search: tools deferred behind it, or tool references in the history.
-  envelopeFor(request) {
-    let found = false;
-    visitPath(request, ['tools', '*'], (tool) => {
-      if (
+  envelopeFor(request, holds) {
+    const search = (Array.isArray(request.tools) ? request.tools : []).some(
+      (tool) =>
         isRecord(tool) &&
-        (tool.defer_loading === true || String(tool.type).startsWith('tool_search'))
-      )
-        found = true;
-    });
-    visitPath(request, ['messages', '*', ...TOOL_REFERENCES, { type: ['tool_reference'] }], () => {
-      found = true;
-    });
-    return found ? ANTHROPIC_TOOL_SEARCH : undefined;
+        (tool.defer_loading === true || String(tool.type).startsWith('tool_search')),
+    );
+    return search || holds(REFERENCE) ? ANTHROPIC_TOOL_SEARCH : undefined;
   },
 };
 

@@ -73,8 +73,11 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   );
   const { names } = state;
   const stream = createStreamResolver(format.stream, names);
+  // A request the hook left as it was needs no second look when it is sent again.
+  const sent = state.finished ? state.request : (format.finish?.(state.request) ?? state.request);
+  state.finished = sent === state.request;
   return {
-    request: (format.finish?.(state.request) ?? state.request) as TRequest,
+    request: sent as TRequest,
     map: names.flat.map,
     warnings: [...state.warnings],
     resolveResponse(response) {
@@ -90,6 +93,7 @@ interface State {
   request: Json;
   names: WireNames;
   warnings: ProjectionWarning[];
+  finished?: boolean;
 }
 
 const requests = new WeakMap<object, unknown>();
@@ -153,8 +157,12 @@ function projectState<TOptions extends ProjectionOptions>(
         lists.push({ site, list, shared: toolList(site, list, listFingerprint(site)) });
     });
   }
+  const history = request[format.history.at];
+  const entries = historyEntries(format, history);
+  const holds = (site: NameSite) =>
+    entries.some((entry) => entry.calls.some((call) => call.site === site));
   const envelope: EnvelopeInput =
-    options.envelope ?? format.envelopeFor?.(request) ?? format.envelope;
+    options.envelope ?? format.envelopeFor?.(request, holds) ?? format.envelope;
   // Every name the request adds, in order (a list by its shared entry, a member with its
   // namespace after a mark), so that a request adding the same names reuses the same maps. Names
   // the first list offers are left out: the collector takes that list as its base.
@@ -166,19 +174,14 @@ function projectState<TOptions extends ProjectionOptions>(
   };
   for (const { site, list, shared } of lists) {
     added.push(shared);
-    for (const declaration of site.declarations) {
-      if (declaration.namespace === undefined || format.namespaced !== true) continue;
-      visitPath(list, declaration.at, (holder, trail) => {
-        const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
-        if (declaration.namespace === 'self') added.push(NAMESPACE, name);
-        else add(name, (trail.at(-3) as Json | undefined)?.name);
-      });
+    if (format.namespaced !== true) continue;
+    for (const [self, name, space] of namespacesOf(site, list, shared)) {
+      if (self) added.push(NAMESPACE, name);
+      else add(name, space);
     }
   }
   for (const site of format.choice)
     visitPath(request, site.at, (holder) => add(siteNames(holder, site, false).name, undefined));
-  const history = request[format.history.at];
-  const entries = historyEntries(format, history);
   const withArguments = options.argumentNameTools !== undefined;
   for (const entry of entries) {
     for (const call of entry.calls) {
@@ -266,6 +269,34 @@ function projectState<TOptions extends ProjectionOptions>(
   // The same request again gets the same object back when its projection did not change.
   const same = sent !== undefined && sameContent(sent.request, result);
   return { request: same ? sent.request : result, names, warnings };
+}
+
+const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
+
+// The namespaces of a list and their members, once per list content (their names are part of the
+// list's fingerprint and content): a walk of every tool on every turn cost about a sixth of a next turn.
+function namespacesOf(
+  site: ToolListSite,
+  list: object,
+  shared: SharedList,
+): [boolean, unknown, unknown][] {
+  let found = namespaces.get(shared);
+  if (found !== undefined) return found;
+  found = [];
+  for (const declaration of site.declarations) {
+    if (declaration.namespace === undefined) continue;
+    visitPath(list, declaration.at, (holder, trail) => {
+      const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
+      const space = (trail.at(-3) as Json | undefined)?.name;
+      (found as [boolean, unknown, unknown][]).push([
+        declaration.namespace === 'self',
+        name,
+        space,
+      ]);
+    });
+  }
+  namespaces.set(shared, found);
+  return found;
 }
 
 const MEMBER = Symbol('member');
@@ -387,6 +418,8 @@ function historyEntries(format: WireFormat<never>, history: unknown): HistoryEnt
       for (const site of format.history.sites) {
         visitPath(item, site.at, (holder) => {
           const { name, space } = siteNames(holder, site, format.namespaced === true);
+          // Most items have nothing at most sites.
+          if (!isRecord(holder) && typeof name !== 'string') return;
           const args =
             site.arguments === undefined || !isRecord(holder) ? undefined : holder[site.arguments];
           calls.push({ site, name, space, arguments: args });

@@ -110,8 +110,14 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
   readonly history: { readonly at: string; readonly sites: readonly NameSite[] };
   readonly response: readonly NameSite[];
   readonly stream: StreamFormat;
-  /** The envelope when none is given, from the request (Anthropic tool search). */
-  envelopeFor?(request: Record<string, unknown>): EnvelopeInput | undefined;
+  /**
+   * The envelope when none is given, from the request and whether a history site holds a call
+   * (Anthropic tool search).
+   */
+  envelopeFor?(
+    request: Record<string, unknown>,
+    holds: (site: NameSite) => boolean,
+  ): EnvelopeInput | undefined;
   /** Warnings about the request as a whole (Bedrock's required `toolConfig`). */
   check?(request: Record<string, unknown>): ProjectionWarning[];
   /**
