@@ -1,7 +1,7 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
 import { fittingSchema, projectSchemaTree } from './project-schema-tree.js';
-import { fitPropertyKeys } from './property-key-rule.js';
+import { fitPropertyKeys, fitsRule } from './property-key-rule.js';
 import {
   type MutableMap,
   NEVER,
@@ -36,8 +36,12 @@ export function projectObjectSchema(
   const { profile } = context;
   const source = isRecord(node.properties) ? node.properties : {};
   const names = Object.keys(source);
+  const rule = profile.propertyKeys;
+  // Keys that all fit keep their names: no map of wire names to build.
   const wireNames =
-    profile.propertyKeys === null ? undefined : fitPropertyKeys(names, profile.propertyKeys);
+    rule === null || names.every((name) => fitsRule(name, rule))
+      ? undefined
+      : fitPropertyKeys(names, rule);
   // Made when the first property differs from the input's (under strict, from the start: it
   // makes optional properties nullable in place); until then the input's own object stands.
   let properties: Source | undefined = context.strict ? {} : undefined;

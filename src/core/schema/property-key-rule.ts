@@ -101,8 +101,18 @@ function wholeKeyPattern(rule: PropertyKeyRule): RegExp {
 }
 
 function substitute(key: string, rule: PropertyKeyRule): string {
+  // The allowed runs are cut out of the key whole, not added one character at a time.
   let out = '';
-  for (const character of key) out += rule.allowed.test(character) ? character : '_';
+  let runStart = 0;
+  let index = 0;
+  for (const character of key) {
+    if (!rule.allowed.test(character)) {
+      out += `${key.slice(runStart, index)}_`;
+      runStart = index + character.length;
+    }
+    index += character.length;
+  }
+  out = runStart === 0 ? key : out + key.slice(runStart);
   if (out.length === 0) out = '_';
   if (rule.first !== null && !rule.first.test(out.charAt(0))) out = `_${out}`;
   return out;
