@@ -38,7 +38,9 @@ export function projectObjectSchema(
   const names = Object.keys(source);
   const wireNames =
     profile.propertyKeys === null ? undefined : fitPropertyKeys(names, profile.propertyKeys);
-  const properties: Source = {};
+  // Made when the first property differs from the input's (under strict, from the start: it
+  // makes optional properties nullable in place); until then the input's own object stands.
+  let properties: Source | undefined = context.strict ? {} : undefined;
   let propertyMaps: Record<string, ArgumentMap> | undefined;
   let keys: Record<string, string> | undefined;
   // Properties that accept nothing are left out; the rest are present under their wire names.
@@ -53,15 +55,17 @@ export function projectObjectSchema(
     }
   }
   const childDepth = path.length + 2;
-  for (const name of names) {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
     const child = source[name];
     // A property that fits needs no path of its own; only a walked one does.
     const fitting = fittingSchema(child, childDepth, context);
     const projected =
       fitting === undefined
         ? projectSchemaTree(child, [...path, 'properties', name], context)
-        : { schema: fitting, map: null };
+        : undefined;
     if (projected === NEVER) {
+      properties ??= copyOfFirst(source, names, index);
       dropped ??= new Set();
       dropped.add(name);
       strictFail(context, path, `property "${name}" accepts no value`);
@@ -75,8 +79,12 @@ export function projectObjectSchema(
     }
     const wire = wireNames?.get(name) ?? name;
     if (context.strict) context.strictCharacters += wire.length;
-    setKey(properties, wire, projected.schema);
-    if (projected.map !== null) {
+    const schema = projected === undefined ? (fitting as JsonSchemaObject) : projected.schema;
+    if (properties === undefined && (wire !== name || schema !== child)) {
+      properties = copyOfFirst(source, names, index);
+    }
+    if (properties !== undefined) setKey(properties, wire, schema);
+    if (projected !== undefined && projected.map !== null) {
       propertyMaps ??= {};
       setKey(propertyMaps, wire, projected.map);
     }
@@ -85,16 +93,23 @@ export function projectObjectSchema(
       setKey(keys, wire, name);
     }
   }
-  const required: string[] = [];
-  for (const name of requiredNames(node.required)) {
-    const wire =
-      !isOwnEnumerable.call(source, name) || dropped?.has(name) === true
-        ? undefined
-        : (wireNames?.get(name) ?? name);
-    if (wire !== undefined) required.push(wire);
-    else if (profile.keywords === null && !context.strict) required.push(name);
-    else if (context.strict)
-      strictFail(context, path, `required property "${name}" is not declared`);
+  const requiredList = requiredNames(node.required);
+  let required: string[];
+  if (!context.strict && declaresAsTheyAre(requiredList, source, dropped, wireNames)) {
+    // Most objects require names they declare, as they are: the list stands (only read below).
+    required = requiredList as string[];
+  } else {
+    required = [];
+    for (const name of requiredList) {
+      const wire =
+        !isOwnEnumerable.call(source, name) || dropped?.has(name) === true
+          ? undefined
+          : (wireNames?.get(name) ?? name);
+      if (wire !== undefined) required.push(wire);
+      else if (profile.keywords === null && !context.strict) required.push(name);
+      else if (context.strict)
+        strictFail(context, path, `required property "${name}" is not declared`);
+    }
   }
 
   if (context.strict) {
@@ -104,8 +119,9 @@ export function projectObjectSchema(
       // Strict mode requires every property; an optional one becomes nullable, and a null there
       // means "absent" (also when the property accepted null before: servers treat an optional
       // null as absent, and the model has no other way to leave it out).
-      const schema = properties[wire] as JsonSchemaObject;
-      if (!acceptsNull(schema)) setKey(properties, wire, makeNullable(schema));
+      const built = properties as Source;
+      const schema = built[wire] as JsonSchemaObject;
+      if (!acceptsNull(schema)) setKey(built, wire, makeNullable(schema));
       optionalNulls.push(wire);
       required.push(wire);
     }
@@ -113,7 +129,13 @@ export function projectObjectSchema(
   }
 
   if (names.length > 0 || !profile.omitEmptyProperties) {
-    out.properties = sameEntries(properties, node.properties) ? node.properties : properties;
+    if (properties === undefined) {
+      // Every property as it was, under its own name: the input's object (a new empty one when
+      // the input has none to keep).
+      out.properties = source === node.properties ? source : {};
+    } else {
+      out.properties = sameEntries(properties, node.properties) ? node.properties : properties;
+    }
   }
   if (required.length > 0) {
     out.required = sameArray(required, node.required) ? node.required : required;
@@ -158,6 +180,30 @@ export function projectObjectSchema(
 }
 
 const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
+/** Whether every name is a property kept under its own name. */
+function declaresAsTheyAre(
+  names: readonly string[],
+  source: Source,
+  dropped: ReadonlySet<string> | undefined,
+  wireNames: ReadonlyMap<string, string> | undefined,
+): boolean {
+  for (const name of names) {
+    if (!isOwnEnumerable.call(source, name) || dropped?.has(name) === true) return false;
+    if (wireNames !== undefined && wireNames.get(name) !== name) return false;
+  }
+  return true;
+}
+
+/** A new object with the first `count` properties of `source`, under their own names. */
+function copyOfFirst(source: Source, names: readonly string[], count: number): Source {
+  const copy: Source = {};
+  for (let index = 0; index < count; index++) {
+    const name = names[index] as string;
+    setKey(copy, name, source[name]);
+  }
+  return copy;
+}
 
 /** The wire names of the properties kept, in their order. */
 function presentWires(
