@@ -19,9 +19,8 @@ interface Step {
  * What a projection reads of an object, compiled from paths ({@link compileFingerprint}): every
  * value met on the way (each object, array length, array element and filtered field) and at the
  * end of each path, in a fixed order. A stored result is reused only while the same values (`===`)
- * come out again. Steps are plain data run by one function, so that V8 optimises one tight loop
- * instead of a chain of closures sharing one megamorphic call site; the fields read at the end of
- * paths (most of them) are read in a loop of their own.
+ * come out again. Steps are plain data, turned into code once (each read then has a site of its
+ * own) or, where code cannot be generated, run by one walk.
  */
 export interface Fingerprint {
   readonly leaves: readonly string[];
@@ -73,82 +72,50 @@ export function compileFingerprint(paths: readonly WirePath[], depth = 0): Finge
 
 type Json = Record<string, unknown>;
 
-// Two walks of the same steps, with their state in locals: one records (returning the index
-// reached), one compares and stops at the first difference (the index reached, or -1).
-function record(fingerprint: Fingerprint, current: unknown, values: unknown[], from: number) {
-  const { leaves, steps } = fingerprint;
-  let at = from;
-  if (typeof current !== 'object' || current === null) return at;
-  if (Array.isArray(current)) {
-    for (const step of steps) {
-      if (step.kind !== EACH) continue;
-      values[at++] = current.length;
-      for (const item of current) {
-        values[at++] = item;
-        at = record(step.next, item, values, at);
-      }
-    }
-    return at;
-  }
-  for (const leaf of leaves) values[at++] = (current as Json)[leaf];
-  for (const step of steps) {
-    if (step.kind === EACH) continue;
-    const value = (current as Json)[step.key];
-    values[at++] = value;
-    if (step.kind === FIELD) at = record(step.next, value, values, at);
-    else
-      for (const branch of step.branches)
-        if (branch[0].includes(value)) at = record(branch[1], current, values, at);
-  }
-  return at;
-}
-
-function match(
-  fingerprint: Fingerprint,
+// The walk of the steps, recording (returning the index reached) or comparing (the index reached,
+// or -1 at the first difference), for runtimes that forbid generated code (below).
+function walk(
+  node: Fingerprint,
   current: unknown,
-  values: readonly unknown[],
+  values: unknown[],
   from: number,
-) {
-  const { leaves, steps } = fingerprint;
+  recording: boolean,
+): number {
   let at = from;
+  const put = (value: unknown): boolean => {
+    const same = recording || values[at] === value;
+    if (recording) values[at] = value;
+    at++;
+    return same;
+  };
   if (typeof current !== 'object' || current === null) return at;
-  if (Array.isArray(current)) {
-    for (let index = 0; index < steps.length; index++) {
-      const step = steps[index] as Step;
-      if (step.kind !== EACH) continue;
-      const length = current.length;
-      if (values[at++] !== length) return -1;
-      for (let item = 0; item < length; item++) {
-        const value: unknown = current[item];
-        if (values[at++] !== value) return -1;
-        at = match(step.next, value, values, at);
+  const array = Array.isArray(current);
+  if (!array) for (const leaf of node.leaves) if (!put((current as Json)[leaf])) return -1;
+  for (const step of node.steps) {
+    if ((step.kind === EACH) !== array) continue;
+    if (array) {
+      if (!put(current.length)) return -1;
+      for (const item of current) {
+        if (!put(item)) return -1;
+        at = walk(step.next, item, values, at, recording);
         if (at < 0) return -1;
       }
+      continue;
     }
-    return at;
-  }
-  for (let index = 0; index < leaves.length; index++)
-    if (values[at++] !== (current as Json)[leaves[index] as string]) return -1;
-  for (let index = 0; index < steps.length; index++) {
-    const step = steps[index] as Step;
-    if (step.kind === EACH) continue;
     const value = (current as Json)[step.key];
-    if (values[at++] !== value) return -1;
-    if (step.kind === FIELD) at = match(step.next, value, values, at);
-    else
-      for (let branch = 0; branch < step.branches.length && at >= 0; branch++) {
-        const pair = step.branches[branch] as readonly [readonly unknown[], Fingerprint];
-        if (pair[0].includes(value)) at = match(pair[1], current, values, at);
-      }
+    if (!put(value)) return -1;
+    if (step.kind === FIELD) at = walk(step.next, value, values, at, recording);
+    for (const [allowed, branch] of step.branches)
+      if (at >= 0 && allowed.includes(value)) at = walk(branch, current, values, at, recording);
     if (at < 0) return -1;
   }
   return at;
 }
 
-// The same two walks as code generated once per fingerprint: each read is then a property access
+// The same walk as code generated once per fingerprint (one to record, one to compare): each read is then a property access
 // of its own, which V8 caches for the one shape it meets (about 3x faster on a tool list than the
-// walks above, where every read shares one site that meets every shape). Runtimes that forbid
-// generated code (Cloudflare Workers, a CSP without 'unsafe-eval') keep the walks above.
+// walk above, where every read shares one site that meets every shape). Runtimes that forbid
+// generated code (Cloudflare Workers, a CSP without 'unsafe-eval') keep the walk above.
 function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
   if (fingerprint.generated !== undefined) return fingerprint.generated;
   const allowed: unknown[][] = [];
@@ -195,7 +162,7 @@ export function recordFingerprint(object: unknown, fingerprint: Fingerprint): un
   const values: unknown[] = new Array(Math.min(fingerprint.size, 16384));
   const walks = generated(fingerprint);
   values.length =
-    walks === null ? record(fingerprint, object, values, 0) : walks[0](values, object);
+    walks === null ? walk(fingerprint, object, values, 0, true) : walks[0](values, object);
   fingerprint.size = values.length;
   return values;
 }
@@ -212,7 +179,7 @@ export function matchesFingerprint(
   const walks = generated(fingerprint);
   const at =
     walks === null
-      ? match(fingerprint, object, recorded, 0)
+      ? walk(fingerprint, object, recorded as unknown[], 0, false)
       : walks[1](recorded as unknown[], object);
   return at === recorded.length;
 }
