@@ -227,14 +227,18 @@ function computeProjection(
     Object.freeze(warnings);
   }
   if (projected.argumentMap !== null) freezeMap(projected.argumentMap);
-  // Built as a literal: an object spread with added keys costs more than the rest of a schema
-  // that fits.
-  return Object.freeze({
-    schema: projected.schema,
-    warnings,
-    argumentMap: projected.argumentMap,
-    strict: projected.strict,
-  });
+  // The walk's own result, frozen: no copy of it for each schema (nor an object spread, which
+  // costs more than the rest of a schema that fits).
+  projected.warnings = warnings;
+  return Object.freeze(projected);
+}
+
+/** A result while it is built: the walk's, which becomes the frozen result. */
+interface BuiltResult {
+  readonly schema: JsonSchemaObject;
+  warnings: readonly SchemaWarning[];
+  readonly argumentMap: ArgumentMap | null;
+  readonly strict: boolean;
 }
 
 const NO_WARNINGS: readonly SchemaWarning[] = Object.freeze([]);
@@ -267,19 +271,13 @@ function projectRoot(
   root: JsonSchemaObject,
   options: ProjectInputSchemaOptions,
   shortcut: boolean,
-): ProjectInputSchemaResult {
+): BuiltResult {
   const { target } = options;
   const profileId =
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
     try {
-      const walked = walk(root, 'openaiStrict', true, options, shortcut);
-      return {
-        schema: walked.schema,
-        warnings: walked.warnings,
-        argumentMap: walked.argumentMap,
-        strict: true,
-      };
+      return walk(root, 'openaiStrict', true, options, shortcut);
     } catch (error) {
       if (!isStrictFailure(error)) throw error;
       const loose = walk(root, 'openai', false, options, shortcut);
@@ -288,21 +286,11 @@ function projectRoot(
         path: error.strictPath,
         message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
       };
-      return {
-        schema: loose.schema,
-        warnings: [fallback, ...loose.warnings],
-        argumentMap: loose.argumentMap,
-        strict: false,
-      };
+      loose.warnings = [fallback, ...loose.warnings];
+      return loose;
     }
   }
-  const walked = walk(root, profileId, false, options, shortcut);
-  return {
-    schema: walked.schema,
-    warnings: walked.warnings,
-    argumentMap: walked.argumentMap,
-    strict: false,
-  };
+  return walk(root, profileId, false, options, shortcut);
 }
 
 function walk(
@@ -311,7 +299,7 @@ function walk(
   strict: boolean,
   options: ProjectInputSchemaOptions,
   shortcut: boolean,
-): Omit<ProjectInputSchemaResult, 'strict'> {
+): BuiltResult {
   const profile = TARGET_PROFILES[profileId];
   if (profile === undefined) throw new Error(`unknown profile ${profileId}`);
   let fitting: ReadonlyMap<object, FittingSchema> | undefined;
@@ -330,7 +318,12 @@ function walk(
         whole.rebuilt === 0
           ? root
           : rebuildFittingSchema(root, whole, { profile, strict, fitting: found.fitting });
-      return { schema: finishRoot(schema, profile), warnings: NO_WARNINGS, argumentMap: null };
+      return {
+        schema: finishRoot(schema, profile),
+        warnings: NO_WARNINGS,
+        argumentMap: null,
+        strict,
+      };
     }
     fitting = found.fitting;
   }
@@ -394,7 +387,7 @@ function walk(
     schema.$defs = $defs;
     if (Object.keys(maps).length > 0) argumentMap = { ...argumentMap, definitions: maps };
   }
-  return { schema, warnings: context.warnings, argumentMap };
+  return { schema, warnings: context.warnings, argumentMap, strict };
 }
 
 /** Arguments are always an object; every provider wants the root to say so. */
