@@ -105,7 +105,7 @@ export interface FittingSchemas {
 const NONE: ReadonlyMap<object, FittingSchema> = new Map();
 
 /** What was found about a node, kept as numbers (`FOUND_SIZE` per node) until it is needed. */
-function entryAt(found: Float64Array, index: number): FittingSchema {
+function entryAt(found: readonly number[], index: number): FittingSchema {
   const at = index * FOUND_SIZE;
   return {
     height: found[at] as number,
@@ -250,7 +250,7 @@ interface Walk {
    * and shape, `FOUND_SIZE` numbers per node (most nodes are dropped again with their parent).
    */
   nodes: object[];
-  found: Float64Array;
+  readonly found: number[];
   /** How many entries of `nodes` are in use (the numbers only grow: cheaper than cutting them). */
   size: number;
 }
@@ -267,7 +267,7 @@ function newWalk(): Walk {
     characters: 0,
     rebuilt: 0,
     nodes: NO_NODES,
-    found: new Float64Array(64 * FOUND_SIZE),
+    found: [],
     size: 0,
   };
 }
@@ -687,10 +687,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  const nodes = walk.nodes;
+  const { nodes, found } = walk;
   let size = walk.size;
-  let found = walk.found;
-  if ((size + 1) * FOUND_SIZE > found.length) found = growFound(walk);
   if (silent || rebuilt > 0) {
     rebuilt++;
     // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.
@@ -719,14 +717,6 @@ function check(value: unknown, depth: number, walk: Walk): number {
   walk.size = size + 1;
   walk.rebuilt = rebuilt;
   return height;
-}
-
-/** Doubles the room for what is found (a typed list: writing numbers there costs least). */
-function growFound(walk: Walk): Float64Array {
-  const found = new Float64Array(walk.found.length * 2);
-  found.set(walk.found);
-  walk.found = found;
-  return found;
 }
 
 const OBJECT_PROTOTYPE = Object.prototype;
