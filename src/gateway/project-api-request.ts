@@ -82,7 +82,20 @@ export function projectApiRequest(options: ProjectApiRequestOptions): ApiProject
       const result = finish(projected, body, model, count((body as Json).tools));
       if (!result.changed) return result;
       // The answer echoes the request's tools (and choice) as the upstream got them.
-      const restore = restoreEchoedTools({ tools: (body as Json).tools, map: projected.map });
+      const restore = restoreEchoedTools({
+        tools: (body as Json).tools,
+        map: projected.map,
+        // Namespace and member names have maps of their own inside the projection: a call item
+        // that names the member is resolved as the upstream's calls are.
+        resolveMember: (namespace, name) => {
+          const call = { type: 'function_call', namespace, name, call_id: '', arguments: '{}' };
+          const resolve = projected.resolveResponse as (response: unknown) => {
+            response: { output: (typeof call | undefined)[] };
+          };
+          const [item] = resolve({ output: [call] }).response.output;
+          return { namespace: item?.namespace ?? namespace, name: item?.name ?? name };
+        },
+      });
       return {
         ...result,
         resolveResponse: (response) => restore(result.resolveResponse(response)),

@@ -7,6 +7,12 @@ export interface RestoreEchoedToolsOptions {
   tools: unknown;
   /** The request's wire-name map. */
   map: ToolWireMap;
+  /**
+   * The caller's names of a namespace member the upstream echoes by its wire names (namespace
+   * and member names are fitted on their own, outside `map`). Without it, namespaces are left as
+   * they came.
+   */
+  resolveMember?: (namespace: string, name: string) => { namespace: string; name: string };
 }
 
 type Json = Record<string, unknown>;
@@ -21,8 +27,9 @@ const PROJECTED_FIELDS = ['name', 'description', 'parameters'] as const;
  * `tool_choice` as it got them, with wire names, alias notes and projected schemas, and an SDK
  * caller reading them would see names it never sent. Each function or custom tool the caller
  * sent gets its name, description and parameters back as the caller sent them; a tool the
- * caller did not send (none should exist) and tools inside namespaces are left as they came.
- * The input is returned as it is when nothing changes, and never mutated.
+ * caller did not send (none should exist) is left as it came. A namespace and its members get
+ * the caller's own back the same way, through `resolveMember`. The input is returned as it is
+ * when nothing changes, and never mutated.
  *
  * @example
  * ```ts
@@ -47,19 +54,45 @@ export function restoreEchoedTools(
   };
   const canonicalOf = (name: string): string => map.fromWire(name) ?? name;
 
-  const restoreTool = (tool: unknown): unknown => {
-    if (!isNamedTool(tool)) return tool;
-    const caller = callerTool(canonicalOf(tool.name as string));
-    if (caller === undefined) return tool;
-    let out: Json | undefined;
-    for (const field of PROJECTED_FIELDS) {
-      if (!(field in tool) && !(field in caller)) continue;
-      if (tool[field] === caller[field]) continue;
-      out ??= { ...tool };
-      if (field in caller) out[field] = caller[field];
-      else delete out[field];
+  let namespaces: Map<string, Json> | undefined;
+  const callerNamespace = (name: string): Json | undefined => {
+    if (namespaces === undefined) {
+      namespaces = new Map();
+      for (const tool of Array.isArray(options.tools) ? options.tools : []) {
+        if (isNamespace(tool) && !namespaces.has(tool.name as string))
+          namespaces.set(tool.name as string, tool);
+      }
     }
-    return out ?? tool;
+    return namespaces.get(name);
+  };
+
+  const restoreTool = (tool: unknown): unknown => {
+    if (isNamespace(tool)) return restoreNamespace(tool);
+    if (!isNamedTool(tool)) return tool;
+    return restoreFields(tool, callerTool(canonicalOf(tool.name as string)));
+  };
+
+  // The namespace's name and members as the caller sent them; the upstream's other fields stay.
+  const restoreNamespace = (namespace: Json): Json => {
+    const resolveMember = options.resolveMember;
+    if (resolveMember === undefined || !Array.isArray(namespace.tools)) return namespace;
+    const wireName = namespace.name as string;
+    let caller: Json | undefined;
+    const members = restoreList(namespace.tools, (member) => {
+      if (!isNamedTool(member)) return member;
+      const resolved = resolveMember(wireName, member.name as string);
+      caller ??= callerNamespace(resolved.namespace);
+      const callerMembers = Array.isArray(caller?.tools) ? caller.tools : [];
+      const callerMember = callerMembers.find(
+        (candidate) => isNamedTool(candidate) && candidate.name === resolved.name,
+      );
+      return restoreFields(member, callerMember as Json | undefined);
+    });
+    caller ??= callerNamespace(resolveMember(wireName, '').namespace);
+    if (caller === undefined) return namespace;
+    const out = restoreFields(namespace, caller, NAMESPACE_FIELDS);
+    if (members === namespace.tools) return out;
+    return { ...out, tools: members };
   };
 
   const restoreChoice = (choice: unknown): unknown => {
@@ -89,6 +122,26 @@ export function restoreEchoedTools(
   };
 }
 
+const NAMESPACE_FIELDS = ['name', 'description'] as const;
+
+/** `tool` with `fields` as the caller sent them (a field the caller left out is left out). */
+function restoreFields(
+  tool: Json,
+  caller: Json | undefined,
+  fields: readonly string[] = PROJECTED_FIELDS,
+): Json {
+  if (caller === undefined) return tool;
+  let out: Json | undefined;
+  for (const field of fields) {
+    if (!(field in tool) && !(field in caller)) continue;
+    if (tool[field] === caller[field]) continue;
+    out ??= { ...tool };
+    if (field in caller) out[field] = caller[field];
+    else delete out[field];
+  }
+  return out ?? tool;
+}
+
 function restoreList(list: unknown[], restore: (item: unknown) => unknown): unknown[] {
   let out: unknown[] | undefined;
   list.forEach((item, index) => {
@@ -106,4 +159,8 @@ function isNamedTool(tool: unknown): tool is Json {
     (tool.type === 'function' || tool.type === 'custom') &&
     typeof tool.name === 'string'
   );
+}
+
+function isNamespace(tool: unknown): tool is Json {
+  return isRecord(tool) && tool.type === 'namespace' && typeof tool.name === 'string';
 }

@@ -45,8 +45,13 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
   if (callerSignal?.aborted === true) controller.abort(callerSignal.reason);
   else callerSignal?.addEventListener('abort', onAbort, { once: true });
   try {
+    const meta = forwardedMeta(call.meta);
     const result = await connection.client.callTool(
-      { name: tool.remoteName, arguments: call.arguments ?? {} },
+      {
+        name: tool.remoteName,
+        arguments: call.arguments ?? {},
+        ...(meta === undefined ? {} : { _meta: meta }),
+      },
       undefined,
       {
         timeout,
@@ -86,6 +91,18 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
   } finally {
     callerSignal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The caller's `_meta` as the server gets it: without the caller's progress token, which means
+ * nothing to this server (the SDK adds the hub's own when progress is asked for).
+ */
+function forwardedMeta(
+  meta: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (meta === undefined || !Object.hasOwn(meta, 'progressToken')) return meta;
+  const { progressToken: _token, ...rest } = meta;
+  return Object.keys(rest).length === 0 ? undefined : rest;
 }
 
 /** How a call names its tool in errors. @internal */

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createScriptedServer } from '../../test/fixtures/servers/scripted-server.mjs';
 import { freePort } from '../../test/support/free-port.js';
+import { startScriptedHttpServer } from '../../test/support/scripted-http-server.js';
 import { ToolwireError } from '../core/toolwire-error.js';
 import { projectResponsesRequest } from '../providers/openai/index.js';
 import { createMcpHub, type McpHub, type McpHubEvent } from './mcp-hub.js';
@@ -579,6 +580,39 @@ describe('McpHub over HTTP on 127.0.0.1', () => {
     expect(await codeOf(call)).toBe('TOOL_CALL_CANCELLED');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(cancelled).toHaveLength(1);
+  });
+
+  it("sends the caller's _meta on, with the hub's own progress token or none", async () => {
+    const upstream = await startScriptedHttpServer();
+    onTestFinished(() => upstream.close());
+    await using hub = createMcpHub({
+      servers: {
+        remote: { type: 'http', url: upstream.url, transport: 'streamable-http', headers: {} },
+      },
+    });
+    await hub.start();
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await hub.callTool({
+      name: 'remote__echo',
+      arguments: { text: 'a' },
+      meta: { traceparent, progressToken: 'the-callers' },
+    });
+    expect(upstream.calls().at(-1)?._meta).toEqual({ traceparent });
+    await hub.callTool({
+      name: 'remote__echo',
+      arguments: { text: 'b' },
+      meta: { traceparent, progressToken: 'the-callers' },
+      onProgress: () => {},
+    });
+    const meta = upstream.calls().at(-1)?._meta;
+    expect(meta?.traceparent).toBe(traceparent);
+    expect(meta?.progressToken).toBeTypeOf('number');
+    await hub.callTool({
+      name: 'remote__echo',
+      arguments: { text: 'c' },
+      meta: { progressToken: 1 },
+    });
+    expect(upstream.calls().at(-1)).not.toHaveProperty('_meta');
   });
 
   it('opens the GET stream only when either side declared something the server may send on it', async () => {

@@ -111,14 +111,17 @@ export interface McpHubCallOptions {
   totalTimeout?: number;
   /** Called with each progress notification; progress restarts the timeout (within `totalTimeout`). */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /**
+   * The caller's `_meta` (trace context, a client's own keys), sent on to the server. Its
+   * `progressToken` is not: the hub sends its own when `onProgress` is set, and none otherwise.
+   */
+  meta?: Record<string, unknown> | undefined;
 }
 
 /** Options of {@link McpHub.relayToolCall}. */
 export interface McpHubRelayOptions extends Omit<McpHubCallOptions, 'onProgress' | 'signal'> {
   /** Cancels the call (an `AbortSignal`, or a lighter object with its members that the relay reads). */
   signal?: RelaySignal;
-  /** The caller's `_meta`, sent on to the server (its progress token is replaced). */
-  meta?: Record<string, unknown> | undefined;
   /** Called with each progress notification's params, without the token. */
   onProgress?: ((params: Record<string, unknown>) => void) | undefined;
 }

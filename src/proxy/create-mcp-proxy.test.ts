@@ -9,6 +9,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedHttpServer } from '../../test/support/scripted-http-server.js';
 import type { McpServerConfig } from '../mcp/parse-mcp-config.js';
 import { createMcpProxy, type McpProxy } from './create-mcp-proxy.js';
 import { type ProxyHttpServer, serveProxyHttp } from './serve-proxy-http.js';
@@ -231,6 +232,38 @@ describe('serveProxyHttp', () => {
       expect(right.status).toBe(200);
     } finally {
       await guarded.close();
+    }
+  });
+});
+
+describe('createMcpProxy in front of a streamable HTTP server', () => {
+  it("sends the client's _meta on to the server, with the proxy's own progress token", async () => {
+    const upstream = await startScriptedHttpServer();
+    const proxy = createMcpProxy({
+      servers: {
+        remote: { type: 'http', url: upstream.url, transport: 'streamable-http', headers: {} },
+      },
+      client: 'generic',
+      log: () => {},
+    });
+    try {
+      await proxy.start();
+      const client = await connectClient(proxy, 'generic');
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const result = await client.callTool({
+        name: 'remote__echo',
+        arguments: { text: 'traced' },
+        _meta: { traceparent, progressToken: 'client-token' },
+      });
+      expect(text(result)).toBe('traced');
+      const meta = upstream.calls().at(-1)?._meta;
+      expect(meta?.traceparent).toBe(traceparent);
+      expect(meta?.progressToken).toBeDefined();
+      expect(meta?.progressToken).not.toBe('client-token');
+      await client.close();
+    } finally {
+      await proxy.close();
+      await upstream.close();
     }
   });
 });

@@ -787,6 +787,7 @@ export class McpProxy {
           name: tool.canonical,
           arguments: args,
           signal: extra.signal,
+          meta: params._meta,
           ...(onProgress === undefined ? {} : { onProgress }),
         }),
       };

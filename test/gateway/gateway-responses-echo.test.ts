@@ -28,6 +28,61 @@ describe('gateway: the tools a Responses answer echoes, with the openai SDK', ()
 
   const client = () => openaiClient(served.url);
 
+  it("should give back the caller's own namespaces and their members, plain and streamed", async () => {
+    const server =
+      'a-very-long-server-key-for-the-hostile-tool-catalog-in-production-xxxxxxxxxxxxxx';
+    const tools = [
+      { type: 'function', name: 'plain.tool', parameters: { type: 'object', properties: {} } },
+      {
+        type: 'namespace',
+        name: server,
+        description: 'The hostile catalog.',
+        tools: [
+          {
+            type: 'function',
+            name: 'get.user',
+            description: 'Gets a user.',
+            parameters: { type: 'object', properties: { id: { type: 'string' } } },
+          },
+          {
+            type: 'function',
+            name: 'x'.repeat(80),
+            parameters: { type: 'object', properties: {} },
+          },
+        ],
+      },
+      { type: 'namespace', name: 'short', tools: [{ type: 'function', name: 'get.user' }] },
+    ];
+    provider.script = (_request, wire) => [
+      {
+        name: wire[1]?.name ?? '',
+        arguments: {},
+        id: 'call_1',
+        namespace: wire[1]?.namespace ?? '',
+      },
+    ];
+    const request = { model: 'gpt-5', input: 'Find the user.', tools } as never;
+    const created = (await client().responses.create(request)) as OpenAI.Responses.Response;
+    const sent = (provider.lastRequest().body as { tools: { name: string }[] }).tools;
+    // The upstream got wire names, for the namespace and its members.
+    expect(sent[1]?.name).not.toBe(server);
+    expect(created.tools).toEqual(tools);
+    expect(created.output[0]).toMatchObject({ namespace: server, name: 'get.user' });
+
+    const events = await client().responses.create({
+      ...(request as object),
+      stream: true,
+    } as never);
+    let completed = 0;
+    for await (const event of events as unknown as AsyncIterable<OpenAI.Responses.ResponseStreamEvent>) {
+      if (event.type === 'response.completed') {
+        completed++;
+        expect(event.response.tools).toEqual(tools);
+      }
+    }
+    expect(completed).toBe(1);
+  });
+
   const fixtures: ConformanceFixture[] = [LONG_FIXTURE, DOTTED_FIXTURE, bigFixture()];
   for (const fixture of fixtures) {
     it(`should give back the caller's own tools and choice, plain and streamed (${fixture.label})`, async () => {

@@ -13,8 +13,11 @@ export async function startScriptedHttpServer(
   options: { token?: string; tls?: { key: string; cert: string } } = {},
 ): Promise<{
   url: string;
+  /** The tools/call params each session's server received, latest last. */
+  calls: () => Array<{ name: string; arguments?: unknown; _meta?: Record<string, unknown> }>;
   close: () => Promise<void>;
 }> {
+  const servers: ReturnType<typeof createScriptedServer>[] = [];
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const listener: Parameters<typeof createServer>[1] = (request, response) => {
     if (
@@ -36,15 +39,16 @@ export async function startScriptedHttpServer(
         sessions.set(session, transport);
       },
     });
-    void createScriptedServer()
-      .server.connect(transport)
-      .then(() => transport.handleRequest(request, response));
+    const scripted = createScriptedServer();
+    servers.push(scripted);
+    void scripted.server.connect(transport).then(() => transport.handleRequest(request, response));
   };
   const http =
     options.tls === undefined ? createServer(listener) : createTlsServer(options.tls, listener);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
     url: `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    calls: () => servers.flatMap((server) => server.calls),
     close: async () => {
       for (const transport of sessions.values()) await transport.close();
       http.closeAllConnections();

@@ -123,6 +123,26 @@ describe('projectConverseRequest', () => {
     expect(projectConverseRequest(input).request).toBe(input);
   });
 
+  it('should project schemas for the schemaTarget it is given, as the other adapters do', () => {
+    const input = converse(['github__create_issue']);
+    type Spec = { toolSpec: { inputSchema: { json: unknown } } };
+    const tool = (input.toolConfig?.tools ?? [])[0] as Spec;
+    tool.toolSpec.inputSchema.json = {
+      type: 'object',
+      properties: { mode: { const: 'fast' } },
+    };
+    const schemaOf = (request: BedrockConverseRequest) =>
+      ((request.toolConfig?.tools ?? [])[0] as Spec).toolSpec.inputSchema.json;
+    // Bedrock takes `const`; Gemini's subset does not, and gets an enum of one.
+    expect(schemaOf(projectConverseRequest(input).request)).toEqual({
+      type: 'object',
+      properties: { mode: { const: 'fast' } },
+    });
+    expect(
+      schemaOf(projectConverseRequest(input, { schemaTarget: 'gemini' }).request),
+    ).toMatchObject({ properties: { mode: { enum: ['fast'] } } });
+  });
+
   it('should drop an empty description, which Bedrock rejects, and note aliases', () => {
     const input = converse(['github__create_issue', LONG]);
     const tools = input.toolConfig?.tools ?? [];

@@ -23,7 +23,7 @@ const CONVERSE_FORMAT: WireFormat = {
     'the input of ConverseCommand or ConverseStreamCommand ({ modelId, messages, toolConfig })',
   provider: 'Bedrock',
   envelope: 'bedrock',
-  schemaTarget: () => 'bedrock',
+  schemaTarget: (options) => options.schemaTarget ?? 'bedrock',
   tools: [
     {
       at: ['toolConfig', 'tools'],

@@ -1,6 +1,6 @@
 import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
-import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type { WrapCallbacks } from '../../core/projection/wrap-callbacks.js';
 import { resolveEvents } from '../engine/wrap-client.js';
 import type {
   BedrockConverseRequest,
@@ -16,12 +16,7 @@ export interface BedrockClientLike {
 }
 
 /** Options of {@link wrapBedrock}. */
-export interface WrapBedrockOptions extends ProjectionOptions {
-  /** Called with the warnings of each request that has any. */
-  onWarnings?: (warnings: ProjectionWarning[]) => void;
-  /** Called with how the names of each response (or stream event) were resolved. */
-  onResolutions?: (resolutions: NameResolution[]) => void;
-}
+export interface WrapBedrockOptions extends ProjectionOptions, WrapCallbacks {}
 
 interface CommandLike {
   input: BedrockConverseRequest;

@@ -1,6 +1,6 @@
 import type { ProjectionOptions } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
-import type { ProjectionWarning } from '../../core/projection/projection-warning.js';
+import type { WrapCallbacks } from '../../core/projection/wrap-callbacks.js';
 import { resolveEvents } from '../engine/wrap-client.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
 import { projectGenerateContentRequest } from './project-generate-content-request.js';
@@ -19,12 +19,7 @@ export interface GeminiModelsLike {
 export type GeminiClientLike = { models: GeminiModelsLike; vertexai?: boolean } | GeminiModelsLike;
 
 /** Options of {@link wrapGemini}. */
-export interface WrapGeminiOptions extends ProjectionOptions {
-  /** Called with the warnings of each request that has any. */
-  onWarnings?: (warnings: ProjectionWarning[]) => void;
-  /** Called with how the names of each response (or stream chunk) were resolved. */
-  onResolutions?: (resolutions: NameResolution[]) => void;
-}
+export interface WrapGeminiOptions extends ProjectionOptions, WrapCallbacks {}
 
 /**
  * Wraps a `GoogleGenAI` client (or its `models`) so that `models.generateContent` and
