@@ -386,16 +386,20 @@ async function throughputRow() {
   const upstream = await fork('upstream', answer);
   // As `toolwire gateway` runs it: Node's HTTP client with kept-alive connections upstream.
   const gateway = await fork('gateway', upstream.url);
-  const run = async (server) => {
-    await server.cpu();
-    const result = await autocannon({
+  const load = (server, duration) =>
+    autocannon({
       url: `${server.url}/v1/chat/completions`,
       method: 'POST',
       connections: 50,
-      duration: 4,
+      duration,
       headers: { 'content-type': 'application/json' },
       body: text,
     });
+  // A second of load first, so the measured seconds hold no start-up (JIT) of the fresh process.
+  const run = async (server) => {
+    await load(server, 1);
+    await server.cpu();
+    const result = await load(server, 4);
     return { ...result, cpuPerRequest: (await server.cpu()) / result.requests.total };
   };
   const alone = await run(upstream);
