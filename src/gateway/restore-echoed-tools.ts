@@ -41,30 +41,21 @@ export function restoreEchoedTools(
   options: RestoreEchoedToolsOptions,
 ): (response: unknown) => unknown {
   const { map } = options;
-  let byName: Map<string, Json> | undefined;
-  const callerTool = (name: string): Json | undefined => {
-    if (byName === undefined) {
-      byName = new Map();
-      for (const tool of Array.isArray(options.tools) ? options.tools : []) {
-        if (isNamedTool(tool) && !byName.has(tool.name as string))
-          byName.set(tool.name as string, tool);
-      }
+  // The caller's tools by name, and its namespaces by name, indexed once when first needed (the
+  // first of a name wins).
+  let index: { tools: Map<string, Json>; namespaces: Map<string, Json> } | undefined;
+  const callerIndex = () => {
+    if (index !== undefined) return index;
+    index = { tools: new Map(), namespaces: new Map() };
+    for (const tool of Array.isArray(options.tools) ? options.tools : []) {
+      const into = isNamedTool(tool) ? index.tools : isNamespace(tool) ? index.namespaces : null;
+      if (into !== null && !into.has(tool.name as string)) into.set(tool.name as string, tool);
     }
-    return byName.get(name);
+    return index;
   };
+  const callerTool = (name: string) => callerIndex().tools.get(name);
+  const callerNamespace = (name: string) => callerIndex().namespaces.get(name);
   const canonicalOf = (name: string): string => map.fromWire(name) ?? name;
-
-  let namespaces: Map<string, Json> | undefined;
-  const callerNamespace = (name: string): Json | undefined => {
-    if (namespaces === undefined) {
-      namespaces = new Map();
-      for (const tool of Array.isArray(options.tools) ? options.tools : []) {
-        if (isNamespace(tool) && !namespaces.has(tool.name as string))
-          namespaces.set(tool.name as string, tool);
-      }
-    }
-    return namespaces.get(name);
-  };
 
   const restoreTool = (tool: unknown): unknown => {
     if (isNamespace(tool)) return restoreNamespace(tool);

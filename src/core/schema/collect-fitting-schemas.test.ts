@@ -192,6 +192,92 @@ describe('collectFittingSchemas', () => {
     expect(shared).toBeGreaterThan(corpus.length * 0.9);
   });
 
+  it('should read a root of another prototype as its plain copy, and keep what fits of it', () => {
+    class Arguments {
+      type = 'object';
+      properties = { path: { type: 'string' } };
+      $schema = 'https://json-schema.org/draft/2020-12/schema';
+    }
+    const plain = Object.assign(Object.create(null), { type: 'object', properties: {} });
+    for (const input of [new Arguments(), plain, { type: 'object', properties: { a: {} } }]) {
+      for (const options of CASES) {
+        expect(outcome(input, options, true)).toBe(outcome(input, options, false));
+      }
+    }
+    const input = new Arguments();
+    const result = projectInputSchema(input, { target: 'openai' });
+    expect(result.schema).toEqual({ type: 'object', properties: { path: { type: 'string' } } });
+    expect(Object.getPrototypeOf(result.schema)).toBe(Object.prototype);
+    expect(result.schema.properties).toBe(input.properties);
+  });
+
+  it('should keep every fitting property of a root with many properties that does not fit', () => {
+    // One key Anthropic rejects: the root is walked, and the check hands it each of the other
+    // properties (more than the check's first room for findings) to send as they are.
+    const properties: Record<string, unknown> = { 'repo.name': { type: 'string' } };
+    for (let index = 0; index < 300; index++) {
+      properties[`p${index}`] =
+        index % 3 === 0
+          ? { type: 'object', properties: { q: { type: 'integer' } }, $comment: 'rebuilt' }
+          : { type: 'string', description: `Property ${index}` };
+    }
+    const schema = deepFreeze({ type: 'object', properties });
+    for (const target of ['anthropic', 'bedrock'] as const) {
+      expect(outcome(schema, { target }, true)).toBe(outcome(schema, { target }, false));
+      const sent = projectInputSchema(schema, { target }).schema.properties as Record<
+        string,
+        unknown
+      >;
+      for (let index = 0; index < 300; index++) {
+        const name = `p${index}`;
+        if (index % 3 === 0) {
+          expect(sent[name]).not.toBe(properties[name]);
+          expect(sent[name]).toEqual({ type: 'object', properties: { q: { type: 'integer' } } });
+        } else {
+          expect(sent[name]).toBe(properties[name]);
+        }
+      }
+    }
+  });
+
+  it('should take only the JSON Schema type names as types, whatever their spelling is near', () => {
+    const names = ['string', 'object', 'array', 'integer', 'number', 'boolean', 'null'];
+    const nearMisses = [
+      'strinG',
+      'strings',
+      'Object',
+      'objecT',
+      'arrays',
+      'arra',
+      'Array',
+      'numbers',
+      'numbeR',
+      'nul',
+      'nulL',
+      'integeR',
+      'booleaN',
+      'bool',
+      'int',
+      '',
+      'objects',
+      'sting',
+      'nothing',
+    ];
+    for (const type of [...names, ...nearMisses]) {
+      const node = type === 'array' ? { type, items: {} } : { type };
+      const found = collectFittingSchemas(
+        { type: 'object', properties: { a: node } },
+        'openai',
+        false,
+      );
+      expect(found.root !== undefined).toBe(names.includes(type));
+      const schema = { type: 'object', properties: { a: node } };
+      expect(outcome(schema, { target: 'openai' }, true)).toBe(
+        outcome(schema, { target: 'openai' }, false),
+      );
+    }
+  });
+
   it('should write a one-type array the way the full walk does, as the type itself', () => {
     const schema = { type: 'object', properties: { id: { type: ['string'] } } };
     for (const target of ['openai', 'anthropic', 'bedrock'] as const) {
@@ -304,6 +390,62 @@ describe('collectFittingSchemas', () => {
           }
         }),
         { numRuns: 300 },
+      );
+    });
+
+    it('should give exactly what the full walk gives with a server schema as the root, sharing what fits', () => {
+      // Roots checked as they are (an object schema with properties, copied only for the result),
+      // rebuilt without a `$schema` or `$comment` (alone, or with rebuilt children), or walked.
+      const root = fc
+        .tuple(
+          serverSchema,
+          fc.uniqueArray(
+            fc.constantFrom<[string, unknown]>(
+              ['$schema', 'https://json-schema.org/draft/2020-12/schema'],
+              ['$comment', 'x'],
+              ['title', 'Arguments'],
+              ['not', { type: 'string' }],
+              ['additionalProperties', false],
+              ['required', []],
+            ),
+            { maxLength: 3, selector: ([key]) => key },
+          ),
+          fc.boolean(),
+        )
+        .map(([schema, extra, first]) => {
+          const node = schema as Record<string, unknown>;
+          const own = Object.entries(node);
+          return deepFreeze(nodeOf(first ? [...extra, ...own] : [...own, ...extra]));
+        });
+      fc.assert(
+        fc.property(root, (schema) => {
+          for (const options of CASES) {
+            expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+            if (options.target === 'mcp') continue;
+            let result: ReturnType<typeof projectInputSchema>;
+            try {
+              result = projectInputSchemaUncached(schema, options, true);
+            } catch {
+              continue;
+            }
+            expect(result.schema).not.toBe(schema);
+            expect(Object.isFrozen(result)).toBe(true);
+            expect(Object.isFrozen(result.schema)).toBe(true);
+            const properties = (schema as { properties?: Record<string, unknown> }).properties;
+            const sent = result.schema.properties as Record<string, unknown> | undefined;
+            // Strict makes an optional property nullable, though it fits as it is.
+            if (properties === undefined || sent === undefined || options.strict) continue;
+            // A property the target takes as it is goes out as the input's own object.
+            const found = collectFittingSchemas(schema, profileOf(options), false);
+            for (const name of Object.keys(properties)) {
+              const child = properties[name];
+              if (found.root?.rebuilt === 0 || found.fitting.get(child as object)?.rebuilt === 0) {
+                if (Object.hasOwn(sent, name)) expect(sent[name]).toBe(child);
+              }
+            }
+          }
+        }),
+        { numRuns: 200 },
       );
     });
 

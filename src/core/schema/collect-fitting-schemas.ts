@@ -70,6 +70,9 @@ export function collectFittingSchemas(
   walk.characters = 0;
   walk.rebuilt = 0;
   walk.size = 0;
+  // A new list of nodes for each walk: young like the nodes it holds, so that writing them costs
+  // no write barrier (a list kept from walk to walk pays one on every node).
+  walk.nodes = [];
   const rootFits = check(root, 0, walk) >= 0;
   // When the root fits it comes last, and the rest are what its rebuild needs.
   const count = rootFits ? walk.size - 1 : walk.size;
@@ -82,11 +85,8 @@ export function collectFittingSchemas(
     fitting = map;
   }
   const result = { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
-  // Let go of the input's nodes, so that the reused lists keep nothing alive (a loop: `fill`
-  // is a runtime call that costs more than the rest of a small schema's check).
-  const nodes = walk.nodes;
-  for (let index = 0; index < walk.used; index++) nodes[index] = undefined;
-  walk.used = 0;
+  // Let go of the input's nodes, so that the reused walk keeps nothing alive.
+  walk.nodes = NO_NODES;
   idle = walk;
   return result;
 }
@@ -105,7 +105,7 @@ export interface FittingSchemas {
 const NONE: ReadonlyMap<object, FittingSchema> = new Map();
 
 /** What was found about a node, kept as numbers (`FOUND_SIZE` per node) until it is needed. */
-function entryAt(found: readonly number[], index: number): FittingSchema {
+function entryAt(found: Float64Array, index: number): FittingSchema {
   const at = index * FOUND_SIZE;
   return {
     height: found[at] as number,
@@ -249,13 +249,13 @@ interface Walk {
    * The sub-schemas found so far, and what was found about each: height, characters, rebuilt
    * and shape, `FOUND_SIZE` numbers per node (most nodes are dropped again with their parent).
    */
-  readonly nodes: (object | undefined)[];
-  readonly found: number[];
-  /** How many entries of `nodes` are in use (the lists only grow: cheaper than cutting them). */
+  nodes: object[];
+  found: Float64Array;
+  /** How many entries of `nodes` are in use (the numbers only grow: cheaper than cutting them). */
   size: number;
-  /** How many entries of `nodes` were written during this walk (cleared after it). */
-  used: number;
 }
+
+const NO_NODES: object[] = [];
 
 /** The walk the next call may reuse (none while one is running). */
 let idle: Walk | undefined;
@@ -266,10 +266,9 @@ function newWalk(): Walk {
     visited: 0,
     characters: 0,
     rebuilt: 0,
-    nodes: [],
-    found: [],
+    nodes: NO_NODES,
+    found: new Float64Array(64 * FOUND_SIZE),
     size: 0,
-    used: 0,
   };
 }
 
@@ -278,15 +277,41 @@ const MAX_CHECKED_NODES = 100_000;
 
 /** The JSON Schema type names (compared, not hashed: this runs once per node). */
 function isSimpleType(type: unknown): boolean {
-  return (
-    type === 'string' ||
-    type === 'object' ||
-    type === 'array' ||
-    type === 'integer' ||
-    type === 'number' ||
-    type === 'boolean' ||
-    type === 'null'
-  );
+  return typeof type === 'string' && simpleTypeCode(type) !== 0;
+}
+
+const OBJECT_TYPE = 1;
+const ARRAY_TYPE = 2;
+const OTHER_TYPE = 3;
+
+/**
+ * Which JSON Schema type a name is: `OBJECT_TYPE`, `ARRAY_TYPE`, `OTHER_TYPE`, or 0 for none.
+ * Type names in parsed or cloned schemas are seldom interned, so each comparison reads
+ * characters: the length and first character pick the one name to compare.
+ */
+function simpleTypeCode(type: string): number {
+  switch (type.length) {
+    case 4:
+      return type === 'null' ? OTHER_TYPE : 0;
+    case 5:
+      return type === 'array' ? ARRAY_TYPE : 0;
+    case 6: {
+      const first = type.charCodeAt(0);
+      if (first === 115) return type === 'string' ? OTHER_TYPE : 0;
+      if (first === 111) return type === 'object' ? OBJECT_TYPE : 0;
+      return type === 'number' ? OTHER_TYPE : 0;
+    }
+    case 7:
+      return type.charCodeAt(0) === 105
+        ? type === 'integer'
+          ? OTHER_TYPE
+          : 0
+        : type === 'boolean'
+          ? OTHER_TYPE
+          : 0;
+    default:
+      return 0;
+  }
 }
 
 const rulesCache = new Map<string, Rules>();
@@ -609,9 +634,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
     // Gemini's array keywords need `type: array`: dropped (with a warning) by the projection.
     if (isArray && profile.typeRequired) return -1;
   } else if (typeof type === 'string') {
-    if (!isSimpleType(type)) return -1;
-    isObject = type === 'object';
-    isArray = type === 'array';
+    const code = simpleTypeCode(type);
+    if (code === 0) return -1;
+    isObject = code === OBJECT_TYPE;
+    isArray = code === ARRAY_TYPE;
     types = type;
   } else if (Array.isArray(type)) {
     if (!rules.typeArrays || type.length < 2 || !distinctTypes(type)) return -1;
@@ -661,8 +687,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  const { nodes, found } = walk;
+  const nodes = walk.nodes;
   let size = walk.size;
+  let found = walk.found;
+  if ((size + 1) * FOUND_SIZE > found.length) found = growFound(walk);
   if (silent || rebuilt > 0) {
     rebuilt++;
     // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.
@@ -683,7 +711,6 @@ function check(value: unknown, depth: number, walk: Walk): number {
     size = mark;
   }
   nodes[size] = node;
-  if (size >= walk.used) walk.used = size + 1;
   const at = size * FOUND_SIZE;
   found[at] = height;
   found[at + 1] = walk.characters - charactersBefore;
@@ -692,6 +719,14 @@ function check(value: unknown, depth: number, walk: Walk): number {
   walk.size = size + 1;
   walk.rebuilt = rebuilt;
   return height;
+}
+
+/** Doubles the room for what is found (a typed list: writing numbers there costs least). */
+function growFound(walk: Walk): Float64Array {
+  const found = new Float64Array(walk.found.length * 2);
+  found.set(walk.found);
+  walk.found = found;
+  return found;
 }
 
 const OBJECT_PROTOTYPE = Object.prototype;

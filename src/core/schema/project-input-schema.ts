@@ -2,7 +2,11 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { normalizeInputSchema } from '../normalize-input-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
-import { collectFittingSchemas, type FittingSchema } from './collect-fitting-schemas.js';
+import {
+  collectFittingSchemas,
+  type FittingSchema,
+  type FittingSchemas,
+} from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
@@ -82,14 +86,26 @@ type Outcome = ProjectInputSchemaResult | CachedFailure;
 // of one schema object never outgrows those combinations whatever subjects callers name; the
 // outcome is the cached value itself (no per-schema array), which keeps the cold path lean.
 const caches: WeakMap<object, Outcome>[] = [];
-const TARGET_SLOTS: Readonly<Record<string, number>> = {
-  openai: 0,
-  anthropic: 1,
-  gemini: 2,
-  vertex: 3,
-  bedrock: 4,
-  mcp: 5,
-};
+
+/** A target's cache slot, or `undefined` for an unknown target (compared: cheaper than hashed). */
+function targetSlotOf(target: unknown): number | undefined {
+  switch (target) {
+    case 'openai':
+      return 0;
+    case 'anthropic':
+      return 1;
+    case 'gemini':
+      return 2;
+    case 'vertex':
+      return 3;
+    case 'bedrock':
+      return 4;
+    case 'mcp':
+      return 5;
+    default:
+      return undefined;
+  }
+}
 const DEFAULT_SUBJECT = 'Tool';
 
 /**
@@ -117,9 +133,7 @@ export function projectInputSchema(
   options: ProjectInputSchemaOptions,
 ): ProjectInputSchemaResult {
   const strict = options.strict === true;
-  const targetSlot = Object.hasOwn(TARGET_SLOTS, options.target)
-    ? TARGET_SLOTS[options.target]
-    : undefined;
+  const targetSlot = targetSlotOf(options.target);
   const cacheable = typeof schema === 'object' && schema !== null && targetSlot !== undefined;
   const slot =
     (targetSlot ?? 0) * 4 +
@@ -201,7 +215,7 @@ function computeProjection(
   shortcut = true,
 ): ProjectInputSchemaResult {
   const { target } = options;
-  if (!Object.hasOwn(TARGET_PROFILES, target) && target !== 'mcp') {
+  if (targetSlotOf(target) === undefined && !Object.hasOwn(TARGET_PROFILES, target)) {
     throw new ToolwireError({
       code: 'INVALID_OPTION',
       message: `Schema target "${String(target)}" is unknown. Use one of openai, anthropic, gemini, vertex, bedrock, mcp.`,
@@ -216,8 +230,10 @@ function computeProjection(
   // The walk reads the input as it is and copies only what it changes: a sub-schema the target
   // takes as it is stays the input's own object (so it is not frozen: it is the caller's).
   const input = schema === undefined || schema === null ? { type: 'object' } : schema;
-  const root = prepareRoot(input, options, rootWarnings);
-  const projected = projectRoot(root, options, shortcut);
+  // A root that prepareRoot would only copy is checked as it is, and copied once, when the result
+  // is built (a rebuild is that copy); OpenAI strict always walks, so it copies at once.
+  const root = prepareRoot(input, options, rootWarnings, !(target === 'openai' && options.strict));
+  const projected = projectRoot(root, root !== input, options, shortcut);
   let warnings = projected.warnings;
   if (rootWarnings.length > 0) warnings = [...rootWarnings, ...warnings];
   Object.freeze(projected.schema);
@@ -267,8 +283,13 @@ function freezeMap(map: ArgumentMap): void {
   }
 }
 
+/**
+ * `owned`: whether `root` is toolwire's copy; when it is the input itself (a root that needs no
+ * preparing), the result is built on a copy of it.
+ */
 function projectRoot(
   root: JsonSchemaObject,
+  owned: boolean,
   options: ProjectInputSchemaOptions,
   shortcut: boolean,
 ): BuiltResult {
@@ -277,10 +298,10 @@ function projectRoot(
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
     try {
-      return walk(root, 'openaiStrict', true, options, shortcut);
+      return walk(root, owned, 'openaiStrict', true, options, shortcut);
     } catch (error) {
       if (!isStrictFailure(error)) throw error;
-      const loose = walk(root, 'openai', false, options, shortcut);
+      const loose = walk(root, owned, 'openai', false, options, shortcut);
       const fallback: SchemaWarning = {
         code: 'STRICT_FALLBACK',
         path: error.strictPath,
@@ -290,11 +311,12 @@ function projectRoot(
       return loose;
     }
   }
-  return walk(root, profileId, false, options, shortcut);
+  return walk(root, owned, profileId, false, options, shortcut);
 }
 
 function walk(
-  root: JsonSchemaObject,
+  input: JsonSchemaObject,
+  owned: boolean,
   profileId: string,
   strict: boolean,
   options: ProjectInputSchemaOptions,
@@ -304,29 +326,64 @@ function walk(
   if (profile === undefined) throw new Error(`unknown profile ${profileId}`);
   let fitting: ReadonlyMap<object, FittingSchema> | undefined;
   if (shortcut) {
-    const found = collectFittingSchemas(root, profileId, strict);
-    const whole = found.root;
-    if (
-      whole !== undefined &&
-      whole.height <= MAX_SCHEMA_DEPTH &&
-      whole.rebuilt <= MAX_PROJECTED_NODES &&
-      whole.characters <= STRICT_MAX_CHARACTERS
-    ) {
-      // The whole schema fits: one read-only walk, and a rebuild of the nodes that lose keywords
-      // without a word (a root's `$schema`, say), sharing everything else.
-      const schema =
-        whole.rebuilt === 0
-          ? root
-          : rebuildFittingSchema(root, whole, { profile, strict, fitting: found.fitting });
-      return {
-        schema: finishRoot(schema, profile),
-        warnings: NO_WARNINGS,
-        argumentMap: null,
-        strict,
-      };
+    let found = collectFittingSchemas(input, profileId, strict);
+    if (found.root === undefined && !owned && !hasPlainPrototype(input)) {
+      // The check leaves such a node to the walk; its copy is plain, as prepareRoot makes it.
+      input = { ...input };
+      owned = true;
+      found = collectFittingSchemas(input, profileId, strict);
+    }
+    const schema = fittingRoot(input, owned, found, profile, strict);
+    if (schema !== undefined) {
+      return { schema, warnings: NO_WARNINGS, argumentMap: null, strict };
     }
     fitting = found.fitting;
   }
+  // The walk returns the root it was given when nothing changes: it must be toolwire's own.
+  return walkTree(owned ? input : { ...input }, profile, strict, options, fitting);
+}
+
+/**
+ * The whole schema when it fits: the root as it is (a copy, when it is the input's), or rebuilt
+ * without the keywords it loses silently (a root's `$schema`, say), sharing everything else. The
+ * root is already an object schema with properties, so `finishRoot` has nothing to do.
+ */
+function fittingRoot(
+  input: JsonSchemaObject,
+  owned: boolean,
+  found: FittingSchemas,
+  profile: TargetProfile,
+  strict: boolean,
+): JsonSchemaObject | undefined {
+  const whole = found.root;
+  if (
+    whole === undefined ||
+    whole.height > MAX_SCHEMA_DEPTH ||
+    whole.rebuilt > MAX_PROJECTED_NODES ||
+    whole.characters > STRICT_MAX_CHARACTERS
+  ) {
+    return undefined;
+  }
+  if (whole.rebuilt !== 0) {
+    return rebuildFittingSchema(input, whole, { profile, strict, fitting: found.fitting });
+  }
+  return owned ? input : { ...input };
+}
+
+/** Whether the shortcut's check reads a root as it is: of `Object.prototype` or none, not an array. */
+function hasPlainPrototype(root: JsonSchemaObject): boolean {
+  const prototype = Object.getPrototypeOf(root);
+  return prototype === Object.prototype || (prototype === null && !Array.isArray(root));
+}
+
+/** The full walk, for a schema that does not fit as a whole (kept apart: it is seldom run). */
+function walkTree(
+  root: JsonSchemaObject,
+  profile: TargetProfile,
+  strict: boolean,
+  options: ProjectInputSchemaOptions,
+  fitting: ReadonlyMap<object, FittingSchema> | undefined,
+): BuiltResult {
   const context: TreeContext = {
     profile,
     strict,
@@ -428,10 +485,15 @@ function hasAnyNotForObjects(root: JsonSchemaObject): boolean {
   return false;
 }
 
+/**
+ * The root as an object schema: a copy, or with `shareReady` the input itself when the copy would
+ * be the same (the caller then copies it before writing to it).
+ */
 function prepareRoot(
   normalized: unknown,
   options: ProjectInputSchemaOptions,
   warnings: SchemaWarning[],
+  shareReady = false,
 ): JsonSchemaObject {
   if (normalized === true) return { type: 'object', properties: {} };
   if (normalized === false)
@@ -441,6 +503,9 @@ function prepareRoot(
       options,
       `its schema is ${Array.isArray(normalized) ? 'an array' : `a ${typeof normalized}`}, not an object schema`,
     );
+  }
+  if (shareReady && isReadyRoot(normalized as JsonSchemaObject)) {
+    return normalized as JsonSchemaObject;
   }
   const root = { ...(normalized as JsonSchemaObject) };
   const type = root.type;
@@ -458,6 +523,21 @@ function prepareRoot(
   dropNotForObjects(root, options, warnings);
   mergeRootAlternatives(root, options, warnings);
   return root;
+}
+
+/**
+ * Whether prepareRoot's copy of a root would hold the same keys and values: an object schema with
+ * properties, and nothing to drop or merge. (A root of another prototype than `Object.prototype`
+ * fails the shortcut's check, which `walk` then runs again on a copy.)
+ */
+function isReadyRoot(root: JsonSchemaObject): boolean {
+  return (
+    root.type === 'object' &&
+    root.properties !== undefined &&
+    root.anyOf === undefined &&
+    root.oneOf === undefined &&
+    !hasAnyNotForObjects(root)
+  );
 }
 
 /**

@@ -29,45 +29,82 @@ export function rebuildFittingSchema(
 ): JsonSchemaObject {
   const { profile } = context;
   if ((found.shape & 4) !== 0) return rebuildMergedAlternatives(node, context);
+  // One pass over the keys reads the keywords written first, in their order, and tells whether
+  // any other key is kept (a second pass writes those in input order). A node that is the only
+  // one rebuilt in its sub-tree (a root that loses its `$schema`) keeps every child as it is.
+  const deep = found.rebuilt > 1;
+  let anyOf: unknown;
+  let oneOf: unknown;
+  let hasConst = false;
+  let constant: unknown;
+  let values: unknown;
+  let type: unknown;
+  let properties: unknown;
+  let required: unknown;
+  let additional: unknown;
+  let items: unknown;
+  let description: unknown;
+  let others = false;
+  for (const key in node) {
+    const value = node[key];
+    if (key === 'type') type = value;
+    else if (key === 'description') description = value;
+    else if (key === 'properties') properties = value;
+    else if (key === 'required') required = value;
+    else if (key === 'additionalProperties') additional = value;
+    else if (key === 'items') items = value;
+    else if (key === 'enum') values = value;
+    else if (key === 'anyOf') anyOf = value;
+    else if (key === 'oneOf') oneOf = value;
+    else if (key === 'const') {
+      hasConst = true;
+      constant = value;
+    } else if (KEY_ROLES.get(key) !== DROPPED) others = true;
+  }
   const out: Source = {};
-  if (Array.isArray(node.anyOf)) out.anyOf = rebuildList(node.anyOf, context);
-  else if (Array.isArray(node.oneOf)) out.oneOf = rebuildList(node.oneOf, context);
-  if (Object.hasOwn(node, 'const')) out.const = node.const;
-  if (node.enum !== undefined) out.enum = node.enum;
-  if (node.type !== undefined) out.type = node.type;
-  const isObject = (found.shape & 1) !== 0;
-  if (isObject) {
-    const properties = node.properties as Source | undefined;
+  if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, context) : anyOf;
+  else if (Array.isArray(oneOf)) out.oneOf = deep ? rebuildList(oneOf, context) : oneOf;
+  if (hasConst) out.const = constant;
+  if (values !== undefined) out.enum = values;
+  if (type !== undefined) out.type = type;
+  if ((found.shape & 1) !== 0) {
     if (properties !== undefined) {
       let count = 0;
-      for (const _ in properties) count++;
+      for (const _ in properties as Source) count++;
       if (count > 0 || !profile.omitEmptyProperties) {
-        out.properties = rebuildMap(properties, context);
+        out.properties = deep ? rebuildMap(properties as Source, context) : properties;
       }
     } else if (!profile.omitEmptyProperties) {
       out.properties = {};
     }
-    const required = node.required;
     if (Array.isArray(required) && required.length > 0) out.required = required;
-    const additional = node.additionalProperties;
     if (profile.additionalProperties && additional !== undefined) {
       out.additionalProperties =
-        typeof additional === 'boolean' ? additional : rebuildChild(additional, context);
+        typeof additional === 'boolean' || !deep ? additional : rebuildChild(additional, context);
     }
   }
-  if ((found.shape & 2) !== 0) out.items = rebuildChild(node.items, context);
-  const passThrough = profile.keywords === null && !context.strict;
-  for (const key of Object.keys(node)) {
-    if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
-    if (passThrough && KEPT_SUBSCHEMA_KEYWORDS.has(key)) {
-      out[key] = rebuildChild(node[key], context);
-    } else {
-      setKey(out, key, node[key]);
+  if ((found.shape & 2) !== 0) out.items = deep ? rebuildChild(items, context) : items;
+  if (others) {
+    const passThrough = profile.keywords === null && !context.strict;
+    for (const key in node) {
+      const role = KEY_ROLES.get(key);
+      if (role === DROPPED) continue;
+      if (role === SUBSCHEMA && passThrough && deep) out[key] = rebuildChild(node[key], context);
+      else setKey(out, key, node[key]);
     }
   }
-  if (typeof node.description === 'string') out.description = node.description;
+  if (typeof description === 'string') out.description = description;
   return out;
 }
+
+/** The keys a rebuild writes apart (structural ones) or leaves out (silent ones). */
+const DROPPED = 1;
+/** A sub-schema keyword a pass-through target keeps, rebuilt when it is rebuilt. */
+const SUBSCHEMA = 2;
+const KEY_ROLES: ReadonlyMap<string, number> = new Map([
+  ...[...STRUCTURAL_KEYWORDS, ...SILENT_KEYWORDS].map((key) => [key, DROPPED] as const),
+  ...[...KEPT_SUBSCHEMA_KEYWORDS].map((key) => [key, SUBSCHEMA] as const),
+]);
 
 /**
  * `anyOf: [X, {type: "null"}]` where null is written `nullable` (Gemini, Vertex): X's keys, then
