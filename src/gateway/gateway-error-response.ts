@@ -1,3 +1,4 @@
+import type { GatewayAnswer } from './gateway-answer.js';
 import type { GatewayApiFamily } from './match-gateway-api.js';
 
 /** What went wrong, in the gateway's words; each family's SDK gets its own type names. */
@@ -65,24 +66,28 @@ export function gatewayErrorBody(
   }
 }
 
+const encoder = new TextEncoder();
+
 /**
- * A gateway error as a response in the caller's API shape (see {@link gatewayErrorBody}).
+ * A gateway error as an answer in the caller's API shape (see {@link gatewayErrorBody}).
  *
  * @example
  * ```ts
- * return gatewayErrorResponse('openai', 400, 'invalid_request', 'Request body: not JSON (Unexpected token).');
+ * return gatewayErrorAnswer('openai', 400, 'invalid_request', 'Request body: not JSON (Unexpected token).');
  * ```
  */
-export function gatewayErrorResponse(
+export function gatewayErrorAnswer(
   family: GatewayApiFamily,
   status: number,
   kind: GatewayErrorKind,
   message: string,
-): Response {
-  return new Response(JSON.stringify(gatewayErrorBody(family, status, kind, message)), {
+): GatewayAnswer {
+  return {
     status,
-    headers: { 'content-type': 'application/json', 'x-toolwire-error': kind },
-  });
+    statusText: '',
+    headers: new Headers({ 'content-type': 'application/json', 'x-toolwire-error': kind }),
+    body: encoder.encode(JSON.stringify(gatewayErrorBody(family, status, kind, message))),
+  };
 }
 
 /**

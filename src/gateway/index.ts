@@ -15,6 +15,9 @@ export {
   TOKEN_HEADER,
   UNRESOLVED_HEADER,
 } from './create-gateway.js';
+export type { GatewayAnswer } from './gateway-answer.js';
 export type { GatewayLogEntry } from './gateway-log-entry.js';
+export type { GatewayRequest } from './gateway-request.js';
 export type { GatewayApi, GatewayApiFamily } from './match-gateway-api.js';
 export type { ResolvedUpstreamProfile, UpstreamProfile } from './upstream-profile.js';
+export type { UpstreamResponse } from './upstream-response.js';

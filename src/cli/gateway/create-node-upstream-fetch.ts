@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { type LimitedBody, readLimitedBody } from '../../gateway/read-limited-body.js';
+import type { UpstreamResponse } from '../../gateway/upstream-response.js';
 
 /** Options of {@link createNodeUpstreamFetch}. */
 export interface NodeUpstreamFetchOptions {
@@ -14,8 +16,12 @@ export interface NodeUpstreamFetchOptions {
 
 /** A fetch to the upstream over Node's HTTP client, with connections kept alive. */
 export interface NodeUpstreamFetch {
-  /** Same contract as the runtime's `fetch(url, init)`, for the gateway's `fetch` option. */
-  fetch(url: string, init: RequestInit): Promise<Response>;
+  /**
+   * The runtime's `fetch(url, init)` contract as far as the gateway's `fetch` option reads it:
+   * status, headers and a `body` stream, plus `readWhole`, which reads a whole answer without
+   * building the stream.
+   */
+  fetch(url: string, init: RequestInit): Promise<UpstreamResponse>;
   /** Closes the idle kept-alive connections. */
   close(): void;
 }
@@ -44,8 +50,8 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
     http: new http.Agent({ keepAlive: true, maxSockets }),
     https: new https.Agent({ keepAlive: true, maxSockets }),
   };
-  const send = (url: string, init: RequestInit): Promise<Response> =>
-    new Promise<Response>((resolve, reject) => {
+  const send = (url: string, init: RequestInit): Promise<UpstreamResponse> =>
+    new Promise<UpstreamResponse>((resolve, reject) => {
       const target = new URL(url);
       const secure = target.protocol === 'https:';
       if (!secure && target.protocol !== 'http:') {
@@ -115,13 +121,27 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
           incoming.resume();
           incoming.once('end', done);
         }
-        resolve(
-          new Response(empty ? null : streamOf(source, incoming, done), {
-            status,
-            statusText: incoming.statusMessage ?? '',
-            headers: responseHeaders,
-          }),
-        );
+        // The stream is built when `body` is read; an answer read whole never builds it (and has
+        // no body left after).
+        let stream: ReadableStream<Uint8Array> | null | undefined;
+        const body = (): ReadableStream<Uint8Array> | null => {
+          if (stream === undefined) stream = empty ? null : streamOf(source, incoming, done);
+          return stream;
+        };
+        resolve({
+          status,
+          statusText: incoming.statusMessage ?? '',
+          ok: status >= 200 && status <= 299,
+          headers: responseHeaders,
+          get body() {
+            return body();
+          },
+          readWhole(maxBytes) {
+            if (stream !== undefined || empty) return readLimitedBody(body(), maxBytes);
+            stream = null;
+            return readWhole(source, incoming, done, maxBytes);
+          },
+        });
       });
       if (bytes !== undefined) {
         request.end(bytes);
@@ -190,6 +210,53 @@ function streamOf(
       incoming.destroy();
       if (source !== incoming) source.destroy();
     },
+  });
+}
+
+// The answer's bytes in one piece, with the stream's failures: over `maxBytes` the connection is
+// dropped (the rest is never read), and a connection cut before the end rejects as fetch's
+// "terminated".
+function readWhole(
+  source: Readable,
+  incoming: http.IncomingMessage,
+  done: () => void,
+  maxBytes: number,
+): Promise<LimitedBody> {
+  return new Promise<LimitedBody>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let finished = false;
+    source.on('data', (chunk: Buffer) => {
+      if (finished) return;
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        finished = true;
+        done();
+        incoming.destroy();
+        if (source !== incoming) source.destroy();
+        resolve({ tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    });
+    source.once('end', () => {
+      if (finished) return;
+      finished = true;
+      done();
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
+      resolve({ tooLarge: false, bytes });
+    });
+    const fail = (error: Error): void => {
+      if (finished) return;
+      finished = true;
+      done();
+      reject(new TypeError('terminated', { cause: error }));
+    };
+    source.once('error', fail);
+    incoming.once('aborted', () => fail(new Error('The upstream closed the connection.')));
+    incoming.once('close', () => {
+      if (!incoming.complete) fail(new Error('The upstream closed the connection.'));
+    });
   });
 }
 

@@ -67,7 +67,7 @@ export async function runGateway(options: RunGatewayOptions): Promise<void> {
       : { log: (entry: GatewayLogEntry) => options.stderr(`${JSON.stringify(entry)}\n`) }),
   });
   const served = await serveFetchHandler({
-    fetch: (request) => gateway.fetch(request),
+    handle: gateway.handle,
     host,
     port: options.port ?? 8787,
   });
