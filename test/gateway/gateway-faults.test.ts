@@ -12,8 +12,10 @@ import { LONG_FIXTURE } from '../conformance/fixtures.js';
 import { anthropicModule } from '../provider-server/anthropic-module.js';
 import { startProviderServer } from '../provider-server/start-provider-server.js';
 import { freePort } from '../support/free-port.js';
+import { expectCancelReachesUpstream } from './support/cancel-slow-request.js';
 import { anthropicSubject, chatSubject } from './support/gateway-subjects.js';
-import { startStubUpstream } from './support/start-stub-upstream.js';
+import { postChunked } from './support/post-chunked.js';
+import { stubsClosedBy } from './support/start-stub-upstream.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 const closers: (() => void)[] = [];
@@ -38,11 +40,7 @@ async function serve(options: GatewayOptions): Promise<ServedFetchHandler> {
   return served;
 }
 
-async function stub(...args: Parameters<typeof startStubUpstream>) {
-  const upstream = await startStubUpstream(...args);
-  cleanups.push(() => upstream.close());
-  return upstream;
-}
+const stub = stubsClosedBy(cleanups);
 
 const anthropicClient = (baseURL: string) =>
   new Anthropic({ apiKey: 'sk-ant-secret', baseURL, maxRetries: 0 });
@@ -84,17 +82,7 @@ describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
       // Never answers: the model is "thinking".
     });
     const served = await serve({ upstream: upstream.url });
-    const controller = new AbortController();
-    const pending = openaiClient(served.url)
-      .chat.completions.create(chatSubject.build(LONG_FIXTURE) as never, {
-        signal: controller.signal,
-      })
-      .catch((caught: unknown) => caught);
-    while (upstream.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    controller.abort();
-    expect(await pending).toBeInstanceOf(OpenAI.APIUserAbortError);
-    // The upstream sees its request dropped: the cancel went all the way through.
-    await upstream.abandoned;
+    await expectCancelReachesUpstream(served.url, upstream);
   });
 
   it('should end an Anthropic stream the upstream cuts mid-arguments with an error event', async () => {
@@ -186,18 +174,7 @@ describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
     });
     for (const path of ['/v1/messages', '/v1/files']) {
       // Chunked (no content-length): the limit holds while reading, not only from the header.
-      const response = await fetch(`${served.url}${path}`, {
-        method: 'POST',
-        body: new ReadableStream({
-          start(controller) {
-            for (let index = 0; index < 10; index++) {
-              controller.enqueue(new TextEncoder().encode('x'.repeat(100)));
-            }
-            controller.close();
-          },
-        }),
-        duplex: 'half',
-      } as RequestInit);
+      const response = await postChunked(`${served.url}${path}`, 10, 100);
       expect(response.status, path).toBe(413);
     }
     expect(upstream.requests).toEqual([]);

@@ -7,8 +7,10 @@ import {
 } from '../../src/cli/gateway/serve-fetch-handler.js';
 import { createGateway, type GatewayOptions } from '../../src/gateway/index.js';
 import { LONG_FIXTURE } from '../conformance/fixtures.js';
+import { expectCancelReachesUpstream } from './support/cancel-slow-request.js';
 import { chatSubject } from './support/gateway-subjects.js';
-import { startStubUpstream } from './support/start-stub-upstream.js';
+import { postChunked } from './support/post-chunked.js';
+import { stubsClosedBy } from './support/start-stub-upstream.js';
 
 // The gateway as `toolwire gateway` serves it: its plain-parts handler (no Request or Response)
 // behind the Node bridge, Node's HTTP client upstream.
@@ -26,11 +28,7 @@ async function serve(options: GatewayOptions): Promise<ServedFetchHandler> {
   return served;
 }
 
-async function stub(...args: Parameters<typeof startStubUpstream>) {
-  const upstream = await startStubUpstream(...args);
-  cleanups.push(() => upstream.close());
-  return upstream;
-}
+const stub = stubsClosedBy(cleanups);
 
 const openaiClient = (url: string) =>
   new OpenAI({ apiKey: 'sk-secret', baseURL: `${url}/v1`, maxRetries: 0 });
@@ -84,18 +82,7 @@ describe('gateway served through handle (the command)', () => {
     const upstream = await stub((_request, response) => response.end('{}'));
     const served = await serve({ upstream: upstream.url, maxBodyBytes: 500 });
     for (const path of ['/v1/messages', '/v1/files']) {
-      const response = await fetch(`${served.url}${path}`, {
-        method: 'POST',
-        body: new ReadableStream({
-          start(controller) {
-            for (let index = 0; index < 10; index++) {
-              controller.enqueue(new TextEncoder().encode('x'.repeat(100)));
-            }
-            controller.close();
-          },
-        }),
-        duplex: 'half',
-      } as RequestInit);
+      const response = await postChunked(`${served.url}${path}`, 10, 100);
       expect(response.status, path).toBe(413);
     }
     expect(upstream.requests).toEqual([]);
@@ -120,16 +107,7 @@ describe('gateway served through handle (the command)', () => {
       // Never answers.
     });
     const served = await serve({ upstream: upstream.url });
-    const controller = new AbortController();
-    const pending = openaiClient(served.url)
-      .chat.completions.create(chatSubject.build(LONG_FIXTURE) as never, {
-        signal: controller.signal,
-      })
-      .catch((caught: unknown) => caught);
-    while (upstream.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    controller.abort();
-    expect(await pending).toBeInstanceOf(OpenAI.APIUserAbortError);
-    await upstream.abandoned;
+    await expectCancelReachesUpstream(served.url, upstream);
   });
 
   it('should answer 500 when the upstream cuts a JSON answer it must resolve', async () => {

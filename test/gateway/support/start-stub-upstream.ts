@@ -59,3 +59,15 @@ export async function startStubUpstream(
       }),
   };
 }
+
+/**
+ * `startStubUpstream`, with each upstream's `close` added to `cleanups` (for an `afterEach` that
+ * runs them), so a test never leaves a stub listening.
+ */
+export function stubsClosedBy(cleanups: (() => Promise<void>)[]): typeof startStubUpstream {
+  return async (respond) => {
+    const upstream = await startStubUpstream(respond);
+    cleanups.push(() => upstream.close());
+    return upstream;
+  };
+}
