@@ -12,9 +12,7 @@ import { LONG_FIXTURE } from '../conformance/fixtures.js';
 import { anthropicModule } from '../provider-server/anthropic-module.js';
 import { startProviderServer } from '../provider-server/start-provider-server.js';
 import { freePort } from '../support/free-port.js';
-import { expectCancelReachesUpstream } from './support/cancel-slow-request.js';
 import { anthropicSubject, chatSubject } from './support/gateway-subjects.js';
-import { postChunked } from './support/post-chunked.js';
 import { stubsClosedBy } from './support/start-stub-upstream.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,19 +21,24 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-// Every fault, with the runtime's fetch (the Web handler's default) and with the Node client the
-// command uses, which must keep fetch's contract: aborts, connection errors, cut streams.
-const upstreamFetches: { name: string; fetch: GatewayOptions['fetch'] }[] = [
-  { name: 'runtime fetch', fetch: undefined },
-  { name: 'node upstream fetch', fetch: undefined },
+// Every fault, with the runtime's fetch (the Web handler's default), with the Node client the
+// command uses, which must keep fetch's contract (aborts, connection errors, cut streams), and as
+// the command serves the gateway: that client, and `gateway.handle` instead of Request/Response.
+const upstreamFetches: { name: string; fetch: GatewayOptions['fetch']; handle: boolean }[] = [
+  { name: 'runtime fetch', fetch: undefined, handle: false },
+  { name: 'node upstream fetch', fetch: undefined, handle: false },
+  { name: 'the command: node upstream fetch and gateway.handle', fetch: undefined, handle: true },
 ];
-let currentFetch: GatewayOptions['fetch'];
+let current: (typeof upstreamFetches)[number] | undefined;
 
 async function serve(options: GatewayOptions): Promise<ServedFetchHandler> {
-  const gateway = createGateway(
-    currentFetch === undefined ? options : { fetch: currentFetch, ...options },
+  const fetch = current?.fetch;
+  const gateway = createGateway(fetch === undefined ? options : { fetch, ...options });
+  const served = await serveFetchHandler(
+    current?.handle === true
+      ? { handle: gateway.handle }
+      : { fetch: (request) => gateway.fetch(request) },
   );
-  const served = await serveFetchHandler({ fetch: (request) => gateway.fetch(request) });
   cleanups.push(() => served.close());
   return served;
 }
@@ -51,16 +54,16 @@ const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.str
 
 describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
   beforeAll(() => {
-    if (upstreamFetch.name === 'node upstream fetch') {
+    if (upstreamFetch.name !== 'runtime fetch') {
       const client = createNodeUpstreamFetch();
       upstreamFetch.fetch = client.fetch;
       closers.push(() => client.close());
     }
-    currentFetch = upstreamFetch.fetch;
+    current = upstreamFetch;
   });
   afterAll(() => {
     for (const close of closers.splice(0)) close();
-    currentFetch = undefined;
+    current = undefined;
   });
 
   it('should answer 502 with a clear body in the caller shape when the upstream is down', async () => {
@@ -82,7 +85,17 @@ describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
       // Never answers: the model is "thinking".
     });
     const served = await serve({ upstream: upstream.url });
-    await expectCancelReachesUpstream(served.url, upstream);
+    const controller = new AbortController();
+    const pending = openaiClient(served.url)
+      .chat.completions.create(chatSubject.build(LONG_FIXTURE) as never, {
+        signal: controller.signal,
+      })
+      .catch((caught: unknown) => caught);
+    while (upstream.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    expect(await pending).toBeInstanceOf(OpenAI.APIUserAbortError);
+    // The upstream sees its request dropped: the cancel went all the way through.
+    await upstream.abandoned;
   });
 
   it('should end an Anthropic stream the upstream cuts mid-arguments with an error event', async () => {
@@ -162,6 +175,21 @@ describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
     expect(names).toEqual([LONG_FIXTURE.tools[0]?.name]);
   });
 
+  it('should answer 500 when the upstream cuts a JSON answer it must resolve', async () => {
+    const upstream = await stub((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"id":"x","choices":[');
+      setTimeout(() => response.destroy(), 20);
+    });
+    const served = await serve({ upstream: upstream.url });
+    const response = await fetch(`${served.url}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify(chatSubject.build(LONG_FIXTURE)),
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('terminated');
+  });
+
   it('should refuse a body over the limit with 413, on rewritten and passed-through paths', async () => {
     const upstream = await stub((_request, response) => response.end('{}'));
     const served = await serve({ upstream: upstream.url, maxBodyBytes: 500 });
@@ -174,7 +202,18 @@ describe.each(upstreamFetches)('gateway faults ($name)', (upstreamFetch) => {
     });
     for (const path of ['/v1/messages', '/v1/files']) {
       // Chunked (no content-length): the limit holds while reading, not only from the header.
-      const response = await postChunked(`${served.url}${path}`, 10, 100);
+      const response = await fetch(`${served.url}${path}`, {
+        method: 'POST',
+        body: new ReadableStream({
+          start(controller) {
+            for (let index = 0; index < 10; index++) {
+              controller.enqueue(new TextEncoder().encode('x'.repeat(100)));
+            }
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
       expect(response.status, path).toBe(413);
     }
     expect(upstream.requests).toEqual([]);
