@@ -466,9 +466,13 @@ describe('projectInputSchema', () => {
     });
 
     it('should reject an unknown target with INVALID_OPTION', () => {
-      expect(codeOf(() => projectInputSchema({}, { target: 'cohere' as 'openai' }))).toBe(
-        'INVALID_OPTION',
-      );
+      // The internal profile names (strict OpenAI, Gemini's JSON Schema field) are not targets.
+      for (const target of ['cohere', 'openaiStrict', 'geminiJson', 'toString']) {
+        expect(
+          codeOf(() => projectInputSchema({}, { target: target as 'openai' })),
+          target,
+        ).toBe('INVALID_OPTION');
+      }
     });
   });
 

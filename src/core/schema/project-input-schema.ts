@@ -215,7 +215,7 @@ function computeProjection(
   shortcut = true,
 ): ProjectInputSchemaResult {
   const { target } = options;
-  if (targetSlotOf(target) === undefined && !Object.hasOwn(TARGET_PROFILES, target)) {
+  if (targetSlotOf(target) === undefined) {
     throw new ToolwireError({
       code: 'INVALID_OPTION',
       message: `Schema target "${String(target)}" is unknown. Use one of openai, anthropic, gemini, vertex, bedrock, mcp.`,
