@@ -280,12 +280,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       statusText: response.statusText,
       headers: responseHeaders,
     };
-    const answerWith = (body: GatewayAnswer['body']): GatewayAnswer => ({ ...init, body });
     const contentType = response.headers.get('content-type') ?? '';
     if (contentType.includes('text/event-stream') && response.body !== null && response.ok) {
       entry.pending = true;
-      return answerWith(
-        resolveEventStream({
+      return {
+        ...init,
+        body: resolveEventStream({
           body: response.body,
           api,
           family,
@@ -298,15 +298,16 @@ export function createGateway(options: GatewayOptions): Gateway {
             finishLog(entry);
           },
         }),
-      );
+      };
     }
-    if (!projected.changed) return answerWith(response.body);
+    if (!projected.changed) return { ...init, body: response.body };
     if (api === 'gemini-stream' && response.ok && response.body !== null) {
       // Without `alt=sse` Gemini streams one JSON array, element by element: each is resolved as
       // it completes, so the caller's first byte does not wait for the last.
       entry.pending = true;
-      return answerWith(
-        resolveJsonArrayStream({
+      return {
+        ...init,
+        body: resolveJsonArrayStream({
           body: response.body,
           family,
           resolveEvent: projected.resolveEvent,
@@ -317,7 +318,7 @@ export function createGateway(options: GatewayOptions): Gateway {
             finishLog(entry);
           },
         }),
-      );
+      };
     }
     const answered = await readWhole(response, maxBodyBytes * 2);
     if (answered.tooLarge) {
@@ -335,17 +336,17 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (!responseHeaders.has('content-type')) {
         responseHeaders.set('content-type', 'text/plain;charset=UTF-8');
       }
-      return answerWith(encoder.encode(replaceWireNames(answerText, projected.map)));
+      return { ...init, body: encoder.encode(replaceWireNames(answerText, projected.map)) };
     }
     let json: unknown;
     try {
       json = JSON.parse(answerText);
     } catch {
-      return answerWith(answered.bytes);
+      return { ...init, body: answered.bytes };
     }
     const resolved = api === 'anthropic-count-tokens' ? json : projected.resolveResponse(json);
-    if (resolved === json) return answerWith(answered.bytes);
-    return answerWith(encoder.encode(JSON.stringify(resolved)));
+    if (resolved === json) return { ...init, body: answered.bytes };
+    return { ...init, body: encoder.encode(JSON.stringify(resolved)) };
   };
 
   // A stored Responses object read back carries the wire names of the request that made it; the
