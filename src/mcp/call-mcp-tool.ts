@@ -1,5 +1,6 @@
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { LiveConnection } from './connect-mcp-server.js';
+import { forwardedMeta } from './forwarded-meta.js';
 import type { McpHubCallOptions } from './mcp-hub.js';
 import type { McpHubTool } from './mcp-hub-tool.js';
 import { checkTimeout, LONGEST_TIMEOUT } from './resolve-hub-limits.js';
@@ -91,18 +92,6 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
   } finally {
     callerSignal?.removeEventListener('abort', onAbort);
   }
-}
-
-/**
- * The caller's `_meta` as the server gets it: without the caller's progress token, which means
- * nothing to this server (the SDK adds the hub's own when progress is asked for).
- */
-function forwardedMeta(
-  meta: Record<string, unknown> | undefined,
-): Record<string, unknown> | undefined {
-  if (meta === undefined || !Object.hasOwn(meta, 'progressToken')) return meta;
-  const { progressToken: _token, ...rest } = meta;
-  return Object.keys(rest).length === 0 ? undefined : rest;
 }
 
 /** How a call names its tool in errors. @internal */

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../core/is-record.js';
 import type { ToolwireError } from '../core/toolwire-error.js';
+import { forwardedMeta } from './forwarded-meta.js';
 import { type JsonMemberSpan, jsonMemberSpans } from './json-member-spans.js';
 import { toolCallError } from './tool-call-error.js';
 
@@ -251,12 +252,10 @@ export function createToolCallRelay(
       counter++;
       const key = counter;
       const id = `${RELAY_ID_PREFIX}${key}`;
-      let meta = options.meta;
-      if (options.onProgress !== undefined) meta = { ...meta, progressToken: id };
-      else if (meta?.progressToken !== undefined) {
-        const { progressToken: _token, ...rest } = meta;
-        meta = rest;
-      }
+      const meta =
+        options.onProgress !== undefined
+          ? { ...options.meta, progressToken: id }
+          : forwardedMeta(options.meta);
       const params = {
         name: options.remoteName,
         arguments: options.arguments ?? {},
