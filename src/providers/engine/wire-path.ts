@@ -47,37 +47,21 @@ export function withProperty<TObject extends object>(
  */
 export const LEFT_OUT: unique symbol = Symbol('toolwire.left-out');
 
-type Visit = (found: unknown, trail: readonly unknown[]) => void;
+type Update = (found: unknown, trail: readonly unknown[]) => unknown;
 
 /**
  * Calls `visit` on every value found at `path` below `value`, with the values walked through
  * (`trail[0]` is `value` itself, the last is the found value).
  * @internal
  */
-export function visitPath(value: unknown, path: WirePath, visit: Visit): void {
-  visitFrom(value, path, 0, visit, []);
+export function visitPath(value: unknown, path: WirePath, visit: Update): void {
+  // A visit is an update that changes nothing: nothing is copied, so the walk is the same one.
+  const unchanged = (found: unknown, trail: readonly unknown[]) => {
+    visit(found, trail);
+    return found;
+  };
+  updateFrom(value, path, 0, unchanged, []);
 }
-
-function visitFrom(
-  current: unknown,
-  path: WirePath,
-  depth: number,
-  visit: Visit,
-  trail: unknown[],
-) {
-  trail.push(current);
-  const step = path[depth];
-  if (step === undefined) visit(current, trail);
-  else if (step === '*') {
-    if (Array.isArray(current))
-      for (const item of current) visitFrom(item, path, depth + 1, visit, trail);
-  } else if (typeof step === 'string') {
-    if (isRecord(current)) visitFrom(current[step], path, depth + 1, visit, trail);
-  } else if (matches(current, step)) visitFrom(current, path, depth + 1, visit, trail);
-  trail.pop();
-}
-
-type Update = (found: unknown, trail: readonly unknown[]) => unknown;
 
 /**
  * `value` with every value found at `path` replaced by `update(found, trail)`, copied on write
