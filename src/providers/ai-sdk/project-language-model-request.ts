@@ -1,6 +1,5 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { withProperty } from '../engine/wire-path.js';
 import type { AiSdkCallOptions, AiSdkContentPart, AiSdkGenerateResult } from './ai-sdk-wire.js';
 
 /** What {@link projectLanguageModelRequest} returns: the shared adapter shape. */
@@ -12,6 +11,7 @@ export type ProjectedLanguageModelRequest<TRequest> = ProjectedRequest<
 
 type Json = Record<string, unknown>;
 
+const REQUIRED = [{ at: ['toolChoice'], value: { type: 'required' } }];
 const TOOL_CALLS = { type: ['tool-call', 'tool-result'] };
 
 /** The AI SDK's call options (`LanguageModelV4CallOptions`) as data; provider tools are left alone. */
@@ -34,9 +34,8 @@ const LANGUAGE_MODEL_FORMAT: WireFormat = {
       ],
     },
   ],
-  choice: [{ at: ['toolChoice', { type: ['tool'] }], name: 'toolName' }],
   // The provider would reject a forced tool that is not offered: require one of the others.
-  withoutChoice: (request) => withProperty(request, 'toolChoice', { type: 'required' }),
+  choice: [{ at: ['toolChoice', { type: ['tool'] }], name: 'toolName', otherwise: REQUIRED }],
   history: {
     at: 'prompt',
     sites: [{ at: ['content', '*', TOOL_CALLS], name: 'toolName', arguments: 'input' }],

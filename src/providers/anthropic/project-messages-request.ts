@@ -6,7 +6,7 @@ import type {
   ProjectionOptions,
   WireFormat,
 } from '../engine/wire-format.js';
-import { isRecord, withProperty } from '../engine/wire-path.js';
+import { isRecord } from '../engine/wire-path.js';
 import type {
   MessagesRequestLike,
   MessagesResponseLike,
@@ -32,6 +32,8 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
     'Anthropic tool search: `tool_reference.tool_name` is at most 64 characters (Anthropic tool search documentation; anthropics/claude-code#20830).',
 });
 
+/** A choice of a left-out tool becomes `auto`, with the choice's other fields. */
+const AUTO = [{ at: ['tool_choice', 'type'], value: 'auto' }, { at: ['tool_choice', 'name'] }];
 const TOOL_USES = ['content', '*', { type: ['tool_use'] }];
 const TOOL_REFERENCES = ['content', '*', { type: ['tool_result'] }, 'content', '*'];
 const REFERENCE: NameSite = {
@@ -60,11 +62,7 @@ const MESSAGES_FORMAT: WireFormat = {
     },
   ],
   uniqueNames: true,
-  choice: [{ at: ['tool_choice', { type: ['tool'] }] }],
-  withoutChoice(request) {
-    const { name: _name, ...rest } = request.tool_choice as Record<string, unknown>;
-    return withProperty(request, 'tool_choice', { ...rest, type: 'auto' });
-  },
+  choice: [{ at: ['tool_choice', { type: ['tool'] }], otherwise: AUTO }],
   history: {
     at: 'messages',
     sites: [{ at: TOOL_USES, arguments: 'input' }, REFERENCE],

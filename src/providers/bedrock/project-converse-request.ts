@@ -1,6 +1,6 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { isRecord, updatePath, visitPath, withProperty } from '../engine/wire-path.js';
+import { isRecord, visitPath } from '../engine/wire-path.js';
 import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
@@ -37,12 +37,10 @@ const CONVERSE_FORMAT: WireFormat = {
     },
   ],
   uniqueNames: true,
-  choice: [{ at: ['toolConfig', 'toolChoice', 'tool'] }],
   // The model chooses among the other tools.
-  withoutChoice: (request) =>
-    updatePath(request, ['toolConfig'], (config) =>
-      withProperty(config as Json, 'toolChoice', undefined),
-    ),
+  choice: [
+    { at: ['toolConfig', 'toolChoice', 'tool'], otherwise: [{ at: ['toolConfig', 'toolChoice'] }] },
+  ],
   history: {
     at: 'messages',
     sites: [

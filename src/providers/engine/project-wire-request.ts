@@ -212,20 +212,29 @@ function projectState<TOptions extends ProjectionOptions>(
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
   }
-  if (leftOut.size > 0 && format.withoutChoice !== undefined) {
-    const before = warnings.length;
-    for (const site of format.choice) {
-      visitPath(result, site.at, (holder) => {
-        const { name } = siteNames(holder, site, false);
-        if (typeof name !== 'string' || !leftOut.has(name)) return;
-        warnings.push({
-          code: 'TOOL_CHOICE_DROPPED',
-          tool: name,
-          message: `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`,
-        });
+  // A choice that names a left-out tool is rejected: the name leaves its list, else the choice
+  // is replaced, as the format's choice sites say.
+  for (const site of leftOut.size > 0 ? format.choice : []) {
+    let replace = false;
+    const drops = new Map<unknown[], number>();
+    result = updatePath(result, site.at, (holder, trail) => {
+      const { name } = siteNames(holder, site, false);
+      if (typeof name !== 'string' || !leftOut.has(name)) return holder;
+      warnings.push({
+        code: 'TOOL_CHOICE_DROPPED',
+        tool: name,
+        message: `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`,
       });
-    }
-    if (warnings.length > before) result = format.withoutChoice(result, leftOut) as Json;
+      replace ||= site.drop !== true;
+      if (site.drop !== true) return holder;
+      const list = trail[site.at.lastIndexOf('*')] as unknown[];
+      drops.set(list, (drops.get(list) ?? 0) + 1);
+      return LEFT_OUT;
+    });
+    for (const [list, count] of drops) replace ||= count === list.length;
+    if (replace)
+      for (const { at, value } of site.otherwise ?? [])
+        result = updatePath(result, at, () => value);
   }
   for (const site of format.choice)
     result = updatePath(result, site.at, (holder) => projectName(holder, site, names));

@@ -25,7 +25,17 @@ export interface NameSite {
   readonly namespace?: string;
 }
 
-/** A tool definition inside a tool list; `name` and `description` default to those fields. */
+/**
+ * A name of the tool choice, and what becomes of the choice when it names a tool left out of the
+ * request: the name leaves its list (`drop`), and when it does not, or leaves the list empty, the
+ * value at each `otherwise` path is replaced (no value removes it).
+ */
+export interface ChoiceSite extends NameSite {
+  readonly drop?: boolean;
+  readonly otherwise?: readonly { readonly at: WirePath; readonly value?: unknown }[];
+}
+
+/** A tool definition (its `name` and `description` fields) inside a tool list. */
 export interface DeclarationSite {
   /** The path from the list to the definition (`['*', 'function']`). */
   readonly at: WirePath;
@@ -103,9 +113,7 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
   readonly namespaced?: boolean;
   /** A name offered twice is left out (with a warning): the provider rejects the request. */
   readonly uniqueNames?: boolean;
-  /** Names of the tool choice, and the choice without tools that were left out of the request. */
-  readonly choice: readonly NameSite[];
-  withoutChoice?(request: Record<string, unknown>, leftOut: ReadonlySet<string>): unknown;
+  readonly choice: readonly ChoiceSite[];
   /** The history field and the name sites of one history item. */
   readonly history: { readonly at: string; readonly sites: readonly NameSite[] };
   readonly response: readonly NameSite[];

@@ -1,6 +1,6 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { isRecord, LEFT_OUT, updatePath } from '../engine/wire-path.js';
+import { isRecord, updatePath } from '../engine/wire-path.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
 
 /** What {@link projectGenerateContentRequest} returns: each stream chunk resolves like a response. */
@@ -40,10 +40,8 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
     },
   ],
   uniqueNames: true,
-  choice: [{ at: ALLOWED, name: null }],
   // A function left out of the declarations cannot be allowed either (Gemini rejects the name).
-  withoutChoice: (request, leftOut) =>
-    updatePath(request, ALLOWED, (name) => (leftOut.has(name as string) ? LEFT_OUT : name)),
+  choice: [{ at: ALLOWED, name: null, drop: true }],
   history: {
     at: 'contents',
     sites: [

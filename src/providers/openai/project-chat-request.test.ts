@@ -169,6 +169,36 @@ describe('projectChatRequest', () => {
     });
   });
 
+  it('should drop left-out tools from every choice: allowed_tools entries, tool_choice, function_call', () => {
+    const broken = { type: 'object', properties: { a: { $ref: '#/nowhere' } } };
+    const allowed = (...names: string[]) => ({
+      type: 'allowed_tools' as const,
+      allowed_tools: {
+        mode: 'required' as const,
+        tools: names.map((name) => ({ type: 'function', function: { name } })),
+      },
+    });
+    const input = (tool_choice: ChatCompletionCreateParams['tool_choice']) => ({
+      model: 'm',
+      messages: [],
+      tools: [
+        fn('s__ok'),
+        { type: 'function' as const, function: { name: 's__bad', parameters: broken } },
+      ],
+      functions: [{ name: 's__old', parameters: broken }],
+      function_call: { name: 's__old' },
+      tool_choice,
+    });
+    const some = projectChatRequest(input(allowed('s__bad', 's__ok')));
+    expect(some.request.tool_choice).toEqual(allowed('s__ok'));
+    expect(some.request.function_call).toBe('auto');
+    expect(some.warnings.filter((warning) => warning.code === 'TOOL_CHOICE_DROPPED')).toHaveLength(
+      2,
+    );
+    expect(projectChatRequest(input(allowed('s__bad'))).request.tool_choice).toBe('auto');
+    const forced = { type: 'function' as const, function: { name: 's__bad' } };
+    expect(projectChatRequest(input(forced)).request.tool_choice).toBe('auto');
+  });
   it('should pass an unknown name through and resolve leniently when asked', () => {
     const plain = projectChatRequest(request([LONG]));
     const sloppy = plain.map.toWire(LONG).slice(0, -9);

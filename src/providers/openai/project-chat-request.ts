@@ -1,12 +1,6 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import {
-  isRecord,
-  LEFT_OUT,
-  updatePath,
-  type WirePath,
-  withProperty,
-} from '../engine/wire-path.js';
+import { isRecord, updatePath, type WirePath, withProperty } from '../engine/wire-path.js';
 import type { ChatCompletionChunkLike, ChatCompletionLike, ChatRequestLike } from './chat-wire.js';
 
 type Json = Record<string, unknown>;
@@ -19,13 +13,7 @@ const calls = (at: WirePath) => [
   { at: [...at, 'custom'] },
 ];
 const ALLOWED = ['tool_choice', { type: ['allowed_tools'] }, 'allowed_tools', 'tools', '*'];
-
-/** The name a choice (or an entry of `allowed_tools`) forces. */
-function choiceName(choice: unknown): unknown {
-  if (!isRecord(choice)) return undefined;
-  const inner = choice.type === 'custom' ? choice.custom : choice.function;
-  return isRecord(inner) ? inner.name : undefined;
-}
+const AUTO = [{ at: ['tool_choice'], value: 'auto' }];
 
 /** Chat Completions as data, with the legacy `functions` / `function_call` beside `tools`. */
 const CHAT_FORMAT: WireFormat = {
@@ -50,25 +38,15 @@ const CHAT_FORMAT: WireFormat = {
     },
     { at: ['functions'], declarations: [{ at: ['*'], schemas: [{ at: ['parameters'] }] }] },
   ],
-  choice: [
-    { at: ['tool_choice', FUNCTION, 'function'] },
-    { at: ['tool_choice', CUSTOM, 'custom'] },
-    { at: [...ALLOWED, FUNCTION, 'function'] },
-    { at: [...ALLOWED, CUSTOM, 'custom'] },
-    { at: ['function_call'] },
-  ],
   // OpenAI rejects a choice of a function not in `tools`: left-out tools leave `allowed_tools`, and
   // a choice that names none of the offered tools becomes `auto`.
-  withoutChoice(request, leftOut) {
-    const dropped = (choice: unknown) => leftOut.has(choiceName(choice) as string);
-    let result = updatePath(request, ALLOWED, (tool) => (dropped(tool) ? LEFT_OUT : tool));
-    const choice = result.tool_choice;
-    const allowed = isRecord(choice) && isRecord(choice.allowed_tools) ? choice.allowed_tools : {};
-    if (dropped(choice) || (Array.isArray(allowed.tools) && allowed.tools.length === 0)) {
-      result = withProperty(result, 'tool_choice', 'auto');
-    }
-    return dropped(result.function_call) ? withProperty(result, 'function_call', 'auto') : result;
-  },
+  choice: [
+    { at: ['tool_choice', FUNCTION, 'function'], otherwise: AUTO },
+    { at: ['tool_choice', CUSTOM, 'custom'], otherwise: AUTO },
+    { at: [...ALLOWED, FUNCTION, 'function'], drop: true, otherwise: AUTO },
+    { at: [...ALLOWED, CUSTOM, 'custom'], drop: true, otherwise: AUTO },
+    { at: ['function_call'], otherwise: [{ at: ['function_call'], value: 'auto' }] },
+  ],
   history: {
     at: 'messages',
     sites: [

@@ -5,13 +5,7 @@ import type {
   ProjectionOptions,
   WireFormat,
 } from '../engine/wire-format.js';
-import {
-  isRecord,
-  updatePath,
-  visitPath,
-  type WirePath,
-  withProperty,
-} from '../engine/wire-path.js';
+import { isRecord, updatePath, visitPath, type WirePath } from '../engine/wire-path.js';
 import type {
   ResponsesRequestLike,
   ResponsesResponseLike,
@@ -48,9 +42,11 @@ const call = (at: WirePath): NameSite => ({
   arguments: 'arguments',
   text: true,
 });
-const CHOICE: readonly NameSite[] = [
-  { at: ['tool_choice', TOOL] },
-  { at: ['tool_choice', { type: ['allowed_tools'] }, 'tools', '*', TOOL] },
+// OpenAI rejects a choice of a tool not in `tools`: the model chooses among the others.
+const AUTO = [{ at: ['tool_choice'], value: 'auto' }];
+const CHOICE = [
+  { at: ['tool_choice', TOOL], otherwise: AUTO },
+  { at: ['tool_choice', { type: ['allowed_tools'] }, 'tools', '*', TOOL], otherwise: AUTO },
 ];
 const DECLARATION = { schemas: [{ at: ['parameters'] }], strict: 'strict' };
 
@@ -74,7 +70,6 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     },
   ],
   choice: CHOICE,
-  withoutChoice: (request) => withProperty(request, 'tool_choice', 'auto'),
   history: { at: 'input', sites: [call([])] },
   response: [call(['output', '*'])],
   stream: {
