@@ -295,7 +295,7 @@ function namespacesOf(
   for (const declaration of site.declarations) {
     if (declaration.namespace === undefined) continue;
     visitPath(list, declaration.at, (holder, trail) => {
-      const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
+      const name = isRecord(holder) ? holder.name : undefined;
       const space = (trail.at(-3) as Json | undefined)?.name;
       (found as [boolean, unknown, unknown][]).push([
         declaration.namespace === 'self',
@@ -469,11 +469,7 @@ function listFingerprint(site: ToolListSite): Fingerprint {
   if (fingerprint === undefined) {
     fingerprint = compileFingerprint(
       site.declarations.flatMap((declaration) => [
-        ...[
-          declaration.name ?? 'name',
-          declaration.description ?? 'description',
-          declaration.strict,
-        ]
+        ...['name', 'description', declaration.strict]
           .filter((field) => field !== undefined)
           .map((field) => [...declaration.at, field]),
         ...(declaration.schemas ?? []).map((schema) => [...declaration.at, ...schema.at]),
@@ -547,10 +543,9 @@ function projectDeclaration(
   },
 ): unknown {
   const { names, target, seen, projected } = context;
-  const { name: field = 'name', description: about = 'description' } = site;
-  if (!isRecord(holder) || typeof holder[field] !== 'string') return holder;
-  const name = holder[field] as string;
-  if (site.namespace === 'self') return withProperty(holder, field, names.namespace?.toWire(name));
+  if (!isRecord(holder) || typeof holder.name !== 'string') return holder;
+  const { name } = holder;
+  if (site.namespace === 'self') return withProperty(holder, 'name', names.namespace?.toWire(name));
   if (format.uniqueNames === true) {
     // The provider rejects the whole request when two tools share a name.
     if (seen.has(name)) {
@@ -568,10 +563,10 @@ function projectDeclaration(
   const canonical = space === undefined ? name : memberCanonical(names, space, name);
   let next = withProperty(
     holder,
-    field,
+    'name',
     space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
   );
-  const given = holder[about];
+  const given = holder.description;
   const aliased =
     space !== undefined &&
     context.notes !== false &&
@@ -587,9 +582,9 @@ function projectDeclaration(
             whole: context.notes === 'whole',
           })
         : given;
-  if (description !== undefined) next = withProperty(next, about, description);
-  if (site.omitEmptyDescription === true && next[about] === '')
-    next = withProperty(next, about, undefined);
+  if (description !== undefined) next = withProperty(next, 'description', description);
+  if (site.omitEmptyDescription === true && next.description === '')
+    next = withProperty(next, 'description', undefined);
   const strict = site.strict !== undefined && holder[site.strict] === true;
   for (const schemaSite of site.schemas ?? []) {
     const path = schemaSite.at as readonly string[];

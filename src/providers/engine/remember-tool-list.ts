@@ -57,7 +57,7 @@ export function toolList(site: ToolListSite, list: object, fingerprint: Fingerpr
   for (const declaration of site.declarations) {
     if (declaration.namespace !== undefined) continue;
     visitPath(list, declaration.at, (holder) => {
-      const name = isRecord(holder) ? holder[declaration.name ?? 'name'] : undefined;
+      const name = isRecord(holder) ? holder.name : undefined;
       if (typeof name === 'string') set.add(name);
     });
   }

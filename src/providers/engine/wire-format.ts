@@ -39,8 +39,6 @@ export interface ChoiceSite extends NameSite {
 export interface DeclarationSite {
   /** The path from the list to the definition (`['*', 'function']`). */
   readonly at: WirePath;
-  readonly name?: string;
-  readonly description?: string;
   /** Where input schemas sit in the definition; `jsonSchema` for Gemini's `parametersJsonSchema`. */
   readonly schemas?: readonly { readonly at: WirePath; readonly jsonSchema?: boolean }[];
   /** A schema is projected even when the definition has none (the provider requires one). */
