@@ -232,9 +232,9 @@ function computeProjection(
   // The walk reads the input as it is and copies only what it changes: a sub-schema the target
   // takes as it is stays the input's own object (so it is not frozen: it is the caller's).
   const input = schema === undefined || schema === null ? { type: 'object' } : schema;
-  // A root that prepareRoot would only copy is checked as it is, and copied once, when the result
-  // is built (a rebuild is that copy); OpenAI strict always walks, so it copies at once.
-  const root = prepareRoot(input, options, rootWarnings, !(target === 'openai' && options.strict));
+  // A root that prepareRoot would only copy is read as it is, and copied once, when the result is
+  // built (a rebuild is that copy); the walk's own root is seldom the root it was given.
+  const root = prepareRoot(input, options, rootWarnings, true);
   const projected = projectRoot(root, root !== input, options, shortcut);
   let warnings = projected.warnings;
   if (rootWarnings.length > 0) warnings = [...rootWarnings, ...warnings];
@@ -341,8 +341,7 @@ function walk(
     }
     fitting = found.fitting;
   }
-  // The walk returns the root it was given when nothing changes: it must be toolwire's own.
-  return walkTree(owned ? input : { ...input }, profile, strict, options, fitting);
+  return walkTree(input, owned, profile, strict, options, fitting);
 }
 
 /**
@@ -391,9 +390,14 @@ function hasPlainPrototype(root: JsonSchemaObject): boolean {
   return prototype === Object.prototype || (prototype === null && !Array.isArray(root));
 }
 
-/** The full walk, for a schema that does not fit as a whole (kept apart: it is seldom run). */
+/**
+ * The full walk, for a schema that does not fit as a whole (kept apart: it is seldom run). `owned`
+ * as for {@link projectRoot}: the input's own root is only read, and copied when the walk gives it
+ * back unchanged, since the result's root is then written to.
+ */
 function walkTree(
   root: JsonSchemaObject,
+  owned: boolean,
   profile: TargetProfile,
   strict: boolean,
   options: ProjectInputSchemaOptions,
@@ -437,6 +441,7 @@ function walkTree(
     throw failure;
   }
   let schema = projected.schema;
+  if (schema === root && !owned) schema = { ...root };
   if (options.target !== 'mcp' && hasAnyNotForObjects(schema)) {
     // Keywords for other types an `allOf` brought to the root.
     schema = { ...schema };

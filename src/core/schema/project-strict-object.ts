@@ -133,14 +133,16 @@ function isCommonObject(input: unknown, root: boolean): boolean {
   if (node.type !== 'object') return false;
   let declares = false;
   let closed = false;
-  for (const key of Object.keys(node)) {
+  // Own keys only, in order, with no list made: the prototype is Object.prototype (clean, as
+  // checked above) or none.
+  for (const key in node) {
     const value = node[key];
     switch (key) {
       case 'type':
         break;
       case 'properties': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-        declares = Object.keys(value).length > 0;
+        declares = hasOwnKey(value);
         break;
       }
       case 'required':
@@ -160,6 +162,12 @@ function isCommonObject(input: unknown, root: boolean): boolean {
   }
   // Below the root an object that takes any keys is asked for as JSON text, with a warning.
   return root || declares || closed;
+}
+
+/** Whether an object has an own enumerable string key (what `Object.keys` would list). */
+function hasOwnKey(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
 
 /** Whether `name` is in `list`, through `lookup` when there is one (it holds the same names). */
