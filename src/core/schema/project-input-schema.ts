@@ -15,9 +15,11 @@ import {
   isStrictFailure,
   MAX_PROJECTED_NODES,
   NEVER,
+  type Source,
   type StrictFailure,
   type TreeContext,
 } from './schema-tree-context.js';
+import { setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import { STRICT_MAX_CHARACTERS } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
@@ -392,7 +394,20 @@ function fittingRoot(
   if (whole.rebuilt !== 0) {
     return rebuildFittingSchema(input, whole, { profile, strict, fitting: found.fitting });
   }
-  return owned ? input : { ...input };
+  return owned ? input : copyFittingRoot(input);
+}
+
+/**
+ * The result's copy of a root that fits as it is (the check read it as plain, so for-in gives its
+ * own keys), written key by key as a rebuild writes: in V8, copies of roots with the same keys
+ * then share one hidden class, and so do their frozen forms, where an object spread of a cold
+ * root makes a new hidden class each time and freezing it another. Symbol keys are left out, as
+ * the rebuild and the walk leave them out.
+ */
+function copyFittingRoot(root: JsonSchemaObject): JsonSchemaObject {
+  const copy: Source = {};
+  for (const key in root) setKey(copy, key, root[key]);
+  return copy;
 }
 
 /** Whether the shortcut's check reads a root as it is: of `Object.prototype` or none, not an array. */
