@@ -433,8 +433,9 @@ const identityMaps = new WeakMap<object, { size: number; byName: Map<string, Too
 /**
  * The identities by canonical name, made once per identities array of the same length (a host
  * passes the same one on every turn); other iterables are read each time.
+ * @internal
  */
-function identitiesByName(
+export function identitiesByName(
   identities: Iterable<ToolIdentity> | undefined,
 ): ReadonlyMap<string, ToolIdentity> | undefined {
   if (identities === undefined) return undefined;

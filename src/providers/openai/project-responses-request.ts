@@ -1,3 +1,4 @@
+import { identitiesByName } from '../../core/projection/create-request-projection.js';
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type {
   NameSite,
@@ -105,9 +106,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     const forced = new Set<unknown>();
     for (const site of CHOICE)
       visitPath(request, site.at, (holder) => forced.add((holder as Json).name));
-    const identities = new Map(
-      [...(options.identities ?? [])].map((item) => [item.canonical, item]),
-    );
+    const identities = identitiesByName(options.identities);
     // From the identity when the host gave one, else the canonical name split once.
     const members = new Map<string, { namespace: string; name: string }>();
     const grouped = new Map<string, string>();
@@ -115,7 +114,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
     const tools: unknown[] = [];
     for (const tool of request.tools) {
       const name = isRecord(tool) && tool.type === 'function' ? String(tool.name) : '';
-      const identity = identities.get(name);
+      const identity = identities?.get(name);
       const at = name.indexOf(separator);
       if (!isRecord(tool) || forced.has(name) || (identity === undefined && at <= 0)) {
         tools.push(tool);
@@ -125,15 +124,13 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       const remote = identity?.remoteName ?? name.slice(at + separator.length);
       members.set(name, { namespace: server, name: remote });
       grouped.set(`${server}\u0000${remote}`, name);
-      let space = spaces.get(server);
-      if (space === undefined) {
-        space = [];
-        spaces.set(server, space);
+      if (!spaces.has(server)) {
+        spaces.set(server, []);
         const description = `Tools of the MCP server "${server}".`;
-        tools.push({ type: 'namespace', name: server, description, tools: space });
+        tools.push({ type: 'namespace', name: server, description, tools: spaces.get(server) });
       }
       const { strict: _strict, ...member } = tool;
-      space.push({ ...member, name: remote });
+      spaces.get(server)?.push({ ...member, name: remote });
     }
     const input = updatePath(request.input, call(['*']).at, (item) => {
       const member =
