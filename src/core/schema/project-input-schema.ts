@@ -241,7 +241,7 @@ function computeProjection(
   Object.freeze(projected.schema);
   if (warnings.length === 0) warnings = NO_WARNINGS;
   else {
-    for (const warning of warnings) Object.freeze(warning);
+    for (let index = 0; index < warnings.length; index++) Object.freeze(warnings[index]);
     Object.freeze(warnings);
   }
   if (projected.argumentMap !== null) freezeMap(projected.argumentMap);
@@ -261,26 +261,52 @@ interface BuiltResult {
 
 const NO_WARNINGS: readonly SchemaWarning[] = Object.freeze([]);
 
-/** Freezes an argument map, all toolwire's own but the original enum values it carries. */
+/**
+ * Freezes an argument map, all toolwire's own but the original enum values it carries. Its own
+ * keys are read in place and its lists by index: this runs for every new schema, mostly before it
+ * is optimised, where a list of keys and a for-of allocate.
+ */
 function freezeMap(map: ArgumentMap): void {
   if (Object.isFrozen(map)) return;
   Object.freeze(map);
-  for (const key of Object.keys(map) as (keyof ArgumentMap)[]) {
-    const value = map[key];
-    if (key === 'values') {
-      for (const pair of value as readonly (readonly [string, unknown])[]) Object.freeze(pair);
-      Object.freeze(value);
-    } else if (key === 'keys' || key === 'optionalNulls' || key === 'declared') {
-      Object.freeze(value);
-    } else if (key === 'anyOf' || key === 'prefixItems') {
-      Object.freeze(value);
-      for (const entry of value as readonly (ArgumentMap | null)[])
-        if (entry !== null) freezeMap(entry);
-    } else if (key === 'properties' || key === 'definitions') {
-      Object.freeze(value);
-      for (const entry of Object.values(value as Record<string, ArgumentMap>)) freezeMap(entry);
-    } else if (key === 'items' || key === 'additionalProperties') {
-      freezeMap(value as ArgumentMap);
+  for (const key in map) {
+    if (!Object.hasOwn(map, key)) continue;
+    const value: unknown = map[key as keyof ArgumentMap];
+    switch (key) {
+      case 'values': {
+        const pairs = value as readonly (readonly [string, unknown])[];
+        for (let index = 0; index < pairs.length; index++) Object.freeze(pairs[index]);
+        Object.freeze(pairs);
+        break;
+      }
+      case 'keys':
+      case 'optionalNulls':
+      case 'declared':
+        Object.freeze(value);
+        break;
+      case 'anyOf':
+      case 'prefixItems': {
+        const entries = value as readonly (ArgumentMap | null)[];
+        Object.freeze(entries);
+        for (let index = 0; index < entries.length; index++) {
+          const entry = entries[index];
+          if (entry !== null && entry !== undefined) freezeMap(entry);
+        }
+        break;
+      }
+      case 'properties':
+      case 'definitions': {
+        const members = value as Record<string, ArgumentMap>;
+        Object.freeze(members);
+        for (const name in members) {
+          if (Object.hasOwn(members, name)) freezeMap(members[name] as ArgumentMap);
+        }
+        break;
+      }
+      case 'items':
+      case 'additionalProperties':
+        freezeMap(value as ArgumentMap);
+        break;
     }
   }
 }

@@ -38,8 +38,8 @@ export function projectStrictAlternatives(
   const out: Source = {};
   out.anyOf = sameArray(schemas, alternatives) ? alternatives : schemas;
   let map: MutableMap | null = null;
-  for (const entry of maps) {
-    if (entry === null) continue;
+  for (let index = 0; index < maps.length; index++) {
+    if (maps[index] === null) continue;
     map = { anyOf: maps.map((each) => each ?? {}) };
     break;
   }

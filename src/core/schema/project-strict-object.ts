@@ -55,7 +55,10 @@ export function projectStrictObject(
   const built: Source = {};
   let maps: Record<string, ArgumentMap> | undefined;
   const childDepth = path.length + 2;
-  for (const name of names) {
+  // Indexed loops throughout: a for-of allocates an iterator and a result per step until the
+  // function is optimised, and a cold projection runs much of its code before that.
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
     const child = (properties as Source)[name];
     // A property that fits is sent without a path of its own; only a walked one needs it.
     let schema = fittingSchema(child, childDepth, context);
@@ -79,7 +82,8 @@ export function projectStrictObject(
   // Long lists are looked up in a set; short ones scanned (cheaper than building the set).
   const lookup = names.length > 32 ? new Set<string>() : undefined;
   if (Array.isArray(requiredSource)) {
-    for (const name of requiredSource) {
+    for (let index = 0; index < requiredSource.length; index++) {
+      const name: unknown = requiredSource[index];
       if (typeof name !== 'string' || isListed(required, lookup, name)) continue;
       if (!Object.hasOwn(built, name)) {
         strictFail(context, path, `required property "${name}" is not declared`);
@@ -91,7 +95,8 @@ export function projectStrictObject(
   // Strict mode requires every property; an optional one becomes nullable, and a null there
   // means "absent" (see projectObjectSchema).
   let optionalNulls: string[] | undefined;
-  for (const name of names) {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
     if (isListed(required, lookup, name)) continue;
     const schema = built[name] as JsonSchemaObject;
     if (!acceptsNull(schema)) setKey(built, name, makeNullable(schema));
@@ -173,6 +178,6 @@ function hasOwnKey(value: object): boolean {
 /** Whether `name` is in `list`, through `lookup` when there is one (it holds the same names). */
 function isListed(list: readonly string[], lookup: Set<string> | undefined, name: string): boolean {
   if (lookup !== undefined) return lookup.has(name);
-  for (const entry of list) if (entry === name) return true;
+  for (let index = 0; index < list.length; index++) if (list[index] === name) return true;
   return false;
 }

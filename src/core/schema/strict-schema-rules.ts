@@ -49,7 +49,7 @@ export function strictFail(context: TreeContext, path: Path, reason: string): vo
  */
 export function strictNesting(path: Path): number {
   let count = 0;
-  for (const segment of path) if (segment === 'properties') count++;
+  for (let index = 0; index < path.length; index++) if (path[index] === 'properties') count++;
   return count;
 }
 
