@@ -54,6 +54,9 @@ export function projectStrictObject(
   }
   const built: Source = {};
   let maps: Record<string, ArgumentMap> | undefined;
+  // Whether every property is still the input's own schema: `built` then holds the input's
+  // `properties` as they are (the same keys, from Object.keys), with no comparison afterwards.
+  let same = properties !== undefined;
   const childDepth = path.length + 2;
   // Indexed loops throughout: a for-of allocates an iterator and a result per step until the
   // function is optimised, and a cold projection runs much of its code before that.
@@ -75,6 +78,7 @@ export function projectStrictObject(
       }
     }
     context.strictCharacters += name.length;
+    if (schema !== child) same = false;
     setKey(built, name, schema);
   }
   const required: string[] = [];
@@ -99,13 +103,16 @@ export function projectStrictObject(
     const name = names[index] as string;
     if (isListed(required, lookup, name)) continue;
     const schema = built[name] as JsonSchemaObject;
-    if (!acceptsNull(schema)) setKey(built, name, makeNullable(schema));
+    if (!acceptsNull(schema)) {
+      setKey(built, name, makeNullable(schema));
+      same = false;
+    }
     optionalNulls ??= [];
     optionalNulls.push(name);
     required.push(name);
   }
   const out: Source = { type: 'object' };
-  out.properties = sameEntries(built, properties) ? properties : built;
+  out.properties = same ? properties : built;
   out.required =
     required.length > 0 && sameArray(required, requiredSource) ? requiredSource : required;
   out.additionalProperties = false;
@@ -117,7 +124,14 @@ export function projectStrictObject(
     map ??= {};
     map.properties = maps;
   }
-  return { schema: sameEntries(out, node) ? node : out, map };
+  // The input's node is sent as it is only when it is already closed, with the same properties
+  // and required list: compared in full only then (nearly every object strict walks changes).
+  const kept =
+    node.additionalProperties === false &&
+    out.properties === properties &&
+    out.required === requiredSource &&
+    sameEntries(out, node);
+  return { schema: kept ? node : out, map };
 }
 
 const NO_NAMES: readonly string[] = [];
