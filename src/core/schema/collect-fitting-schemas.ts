@@ -70,12 +70,29 @@ export function collectFittingSchemas(
   walk.characters = 0;
   walk.rebuilt = 0;
   walk.size = 0;
-  // A new list of nodes for each walk: young like the nodes it holds, so that writing them costs
-  // no write barrier (a list kept from walk to walk pays one on every node).
-  walk.nodes = [];
-  const rootFits = check(root, 0, walk) >= 0;
-  // When the root fits it comes last, and the rest are what its rebuild needs.
-  const count = rootFits ? walk.size - 1 : walk.size;
+  // First the lean walk, which lists only rebuilt nodes: enough when the root fits, as nearly
+  // every root does. A root that does not fit is checked again, listing every fitting node.
+  walk.lean = true;
+  let height = check(root, 0, walk);
+  if (height < 0) {
+    walk.lean = false;
+    walk.visited = 0;
+    walk.characters = 0;
+    walk.size = 0;
+    height = check(root, 0, walk);
+  }
+  // The lean walk leaves the root's own entry in the walk; the listing walk lists a root that
+  // fits last. The rest are what the root's rebuild needs, or what the projection keeps.
+  let whole: FittingSchema | undefined;
+  let count = walk.size;
+  if (height >= 0) {
+    if (walk.lean) {
+      whole = { height, characters: walk.characters, rebuilt: walk.rebuilt, shape: walk.shape };
+    } else {
+      count--;
+      whole = entryAt(walk.found, count);
+    }
+  }
   let fitting: ReadonlyMap<object, FittingSchema> = NONE;
   if (count > 0) {
     const map = new Map<object, FittingSchema>();
@@ -84,7 +101,7 @@ export function collectFittingSchemas(
     }
     fitting = map;
   }
-  const result = { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
+  const result = { root: whole, fitting };
   // Let go of the input's nodes, so that the reused walk keeps nothing alive.
   walk.nodes = NO_NODES;
   idle = walk;
@@ -253,6 +270,13 @@ interface Walk {
   readonly found: number[];
   /** How many entries of `nodes` are in use (the numbers only grow: cheaper than cutting them). */
   size: number;
+  /**
+   * Whether only rebuilt nodes are listed (a node that fits as it is is then known by its
+   * parent's entry alone): all that a root that fits needs.
+   */
+  lean: boolean;
+  /** The shape of the node last checked by a lean walk (which does not list the root). */
+  shape: number;
 }
 
 const NO_NODES: object[] = [];
@@ -269,6 +293,8 @@ function newWalk(): Walk {
     nodes: NO_NODES,
     found: [],
     size: 0,
+    lean: true,
+    shape: 0,
   };
 }
 
@@ -464,7 +490,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let propertyCount = -1;
   let nullBranches = 0;
   let lone: Source | undefined;
+  // A lean walk stops at the first node that does not fit: the root does not fit either, and the
+  // walk that lists every fitting node runs next.
+  const lean = walk.lean;
   for (const key in node) {
+    if (!ok && lean) return -1;
     const child = node[key];
     // The keywords most nodes have come first, without a table lookup; they mean the same for
     // every target (see FIXED_ENTRIES).
@@ -488,8 +518,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
       for (const name in child) {
         propertyCount++;
         const childHeight = check(child[name], depth + 1, walk);
-        if (childHeight < 0) ok = false;
-        else {
+        if (childHeight < 0) {
+          if (lean) return -1;
+          ok = false;
+        } else {
           rebuilt += walk.rebuilt;
           if (childHeight + 2 > height) height = childHeight + 2;
         }
@@ -526,8 +558,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
           else ok = false;
         } else if (typeof child !== 'boolean') {
           const childHeight = check(child, depth + 1, walk);
-          if (childHeight < 0) ok = false;
-          else {
+          if (childHeight < 0) {
+            if (lean) return -1;
+            ok = false;
+          } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 1 > height) height = childHeight + 1;
           }
@@ -537,8 +571,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
       case SUBSCHEMA: {
         if (kind === ITEMS) hasItems = true;
         const childHeight = check(child, depth + 1, walk);
-        if (childHeight < 0) ok = false;
-        else {
+        if (childHeight < 0) {
+          if (lean) return -1;
+          ok = false;
+        } else {
           rebuilt += walk.rebuilt;
           if (childHeight + 1 > height) height = childHeight + 1;
         }
@@ -558,8 +594,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
         for (let index = 0; index < child.length; index++) {
           const branch = child[index] as Source;
           const childHeight = check(branch, depth + 1, walk);
-          if (childHeight < 0) ok = false;
-          else {
+          if (childHeight < 0) {
+            if (lean) return -1;
+            ok = false;
+          } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
             if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
@@ -612,7 +650,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
         // Dropped here; its members are where `$ref`s elsewhere lead, each checked on its own.
         silent = true;
         if (isPlainObject(child)) {
-          for (const name in child) check(child[name], depth + 1, walk);
+          for (const name in child) {
+            // A lean walk lists what the listing walk keeps only when nothing failed, so that
+            // no member was left half checked: one that does not fit sends the root to the
+            // listing walk.
+            if (check(child[name], depth + 1, walk) < 0 && lean) return -1;
+          }
         }
         break;
       default:
@@ -687,8 +730,24 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  const { nodes, found } = walk;
+  if (lean) {
+    // Only rebuilt nodes are listed, so its rebuilt children are all listed already; a node that
+    // fits as it is has no entry (its parent's stands for it), nor has the root (the walk's result).
+    if (silent || rebuilt > 0) {
+      rebuilt++;
+      if (depth > 0) list(node, height, walk.characters - charactersBefore, rebuilt, shape, walk);
+    }
+    walk.rebuilt = rebuilt;
+    walk.shape = shape;
+    return height;
+  }
   let size = walk.size;
+  let nodes = walk.nodes;
+  if (nodes === NO_NODES) {
+    nodes = [];
+    walk.nodes = nodes;
+  }
+  const found = walk.found;
   if (silent || rebuilt > 0) {
     rebuilt++;
     // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.
@@ -717,6 +776,33 @@ function check(value: unknown, depth: number, walk: Walk): number {
   walk.size = size + 1;
   walk.rebuilt = rebuilt;
   return height;
+}
+
+/** Lists a node after those listed so far (see `Walk.nodes`). */
+function list(
+  node: object,
+  height: number,
+  characters: number,
+  rebuilt: number,
+  shape: number,
+  walk: Walk,
+): void {
+  let nodes = walk.nodes;
+  if (nodes === NO_NODES) {
+    // A new list for each walk that lists any: young like the nodes it holds, so that writing
+    // them costs no write barrier (a list kept from walk to walk pays one on every node).
+    nodes = [];
+    walk.nodes = nodes;
+  }
+  const size = walk.size;
+  nodes[size] = node;
+  const found = walk.found;
+  const at = size * FOUND_SIZE;
+  found[at] = height;
+  found[at + 1] = characters;
+  found[at + 2] = rebuilt;
+  found[at + 3] = shape;
+  walk.size = size + 1;
 }
 
 const OBJECT_PROTOTYPE = Object.prototype;
