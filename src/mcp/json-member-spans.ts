@@ -53,7 +53,27 @@ export function jsonMemberSpans(bytes: Uint8Array): Map<string, JsonMemberSpan> 
   }
 }
 
+/**
+ * The keys of JSON-RPC messages and of their params: read as these strings without decoding
+ * (each decoding makes a view and a string, which is most of what finding a small message's
+ * members costs).
+ */
+const KNOWN_KEYS = [
+  'id',
+  'error',
+  'method',
+  'params',
+  'result',
+  'jsonrpc',
+  'name',
+  'arguments',
+  '_meta',
+  'progressToken',
+];
+
 function keyOf(view: Buffer, start: number, end: number): string | undefined {
+  const known = knownKey(view, start + 1, end - 1 - (start + 1));
+  if (known !== undefined) return known;
   const inner = view.subarray(start + 1, end - 1);
   if (!inner.includes(BACKSLASH)) return inner.toString('utf8');
   try {
@@ -61,6 +81,17 @@ function keyOf(view: Buffer, start: number, end: number): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The known key whose ASCII bytes are the `length` bytes at `from`, if one is. */
+function knownKey(view: Buffer, from: number, length: number): string | undefined {
+  for (const key of KNOWN_KEYS) {
+    if (key.length !== length) continue;
+    let at = 0;
+    while (at < length && view[from + at] === key.charCodeAt(at)) at++;
+    if (at === length) return key;
+  }
+  return undefined;
 }
 
 function skipWhitespace(view: Buffer, index: number): number {
