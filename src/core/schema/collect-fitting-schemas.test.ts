@@ -381,6 +381,30 @@ describe('collectFittingSchemas', () => {
       );
     });
 
+    it('should find a fitting root as the walk that lists every fitting node finds it, below a root that does not fit', () => {
+      // A root that fits is checked by a lean walk, which lists only rebuilt nodes; below a root
+      // that does not fit (a description that is not text), the same schema is found by the walk
+      // that lists every fitting node, which keeps it and its rebuilt nodes.
+      fc.assert(
+        fc.property(serverSchema, (schema) => {
+          for (const profile of ['openai', 'anthropic', 'gemini', 'vertex', 'bedrock']) {
+            const alone = collectFittingSchemas(schema, profile, false);
+            if (alone.root === undefined) continue;
+            const below = collectFittingSchemas(
+              { type: 'object', description: 3, properties: { a: schema } },
+              profile,
+              false,
+            );
+            expect(below.root).toBeUndefined();
+            expect(below.fitting).toEqual(
+              new Map([...alone.fitting, [schema as object, alone.root]]),
+            );
+          }
+        }),
+        { numRuns: 200 },
+      );
+    });
+
     it('should give exactly what the full walk gives, on schemas as servers write them', () => {
       fc.assert(
         fc.property(serverSchema, (schema) => {

@@ -70,12 +70,21 @@ export function collectFittingSchemas(
   walk.characters = 0;
   walk.rebuilt = 0;
   walk.size = 0;
-  // A new list of nodes for each walk: young like the nodes it holds, so that writing them costs
-  // no write barrier (a list kept from walk to walk pays one on every node).
-  walk.nodes = [];
-  const rootFits = check(root, 0, walk) >= 0;
-  // When the root fits it comes last, and the rest are what its rebuild needs.
-  const count = rootFits ? walk.size - 1 : walk.size;
+  // First the lean walk, which lists only rebuilt nodes: enough when the root fits, as nearly
+  // every root does. A root that does not fit is checked again, listing every fitting node.
+  walk.lean = true;
+  let height = check(root, 0, walk);
+  if (height < 0) {
+    walk.lean = false;
+    walk.visited = 0;
+    walk.characters = 0;
+    walk.size = 0;
+    height = check(root, 0, walk);
+  }
+  const rootFits = height >= 0;
+  // When the root is rebuilt it comes last, and the rest are what its rebuild needs.
+  const rootListed = rootFits && walk.rebuilt > 0;
+  const count = rootListed ? walk.size - 1 : walk.size;
   let fitting: ReadonlyMap<object, FittingSchema> = NONE;
   if (count > 0) {
     const map = new Map<object, FittingSchema>();
@@ -84,7 +93,12 @@ export function collectFittingSchemas(
     }
     fitting = map;
   }
-  const result = { root: rootFits ? entryAt(walk.found, count) : undefined, fitting };
+  let whole: FittingSchema | undefined;
+  if (rootListed) whole = entryAt(walk.found, count);
+  else if (rootFits) {
+    whole = { height, characters: walk.characters, rebuilt: 0, shape: walk.shape };
+  }
+  const result = { root: whole, fitting };
   // Let go of the input's nodes, so that the reused walk keeps nothing alive.
   walk.nodes = NO_NODES;
   idle = walk;
@@ -253,6 +267,13 @@ interface Walk {
   readonly found: number[];
   /** How many entries of `nodes` are in use (the numbers only grow: cheaper than cutting them). */
   size: number;
+  /**
+   * Whether only rebuilt nodes are listed (a node that fits as it is is then known by its
+   * parent's entry alone): all that a root that fits needs.
+   */
+  lean: boolean;
+  /** The shape of the node last checked, when it fits as it is and is not listed. */
+  shape: number;
 }
 
 const NO_NODES: object[] = [];
@@ -269,6 +290,8 @@ function newWalk(): Walk {
     nodes: NO_NODES,
     found: [],
     size: 0,
+    lean: true,
+    shape: 0,
   };
 }
 
@@ -464,7 +487,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let propertyCount = -1;
   let nullBranches = 0;
   let lone: Source | undefined;
+  // A lean walk stops at the first node that does not fit: the root does not fit either, and the
+  // walk that lists every fitting node runs next.
+  const lean = walk.lean;
   for (const key in node) {
+    if (!ok && lean) return -1;
     const child = node[key];
     // The keywords most nodes have come first, without a table lookup; they mean the same for
     // every target (see FIXED_ENTRIES).
@@ -488,8 +515,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
       for (const name in child) {
         propertyCount++;
         const childHeight = check(child[name], depth + 1, walk);
-        if (childHeight < 0) ok = false;
-        else {
+        if (childHeight < 0) {
+          if (lean) return -1;
+          ok = false;
+        } else {
           rebuilt += walk.rebuilt;
           if (childHeight + 2 > height) height = childHeight + 2;
         }
@@ -526,8 +555,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
           else ok = false;
         } else if (typeof child !== 'boolean') {
           const childHeight = check(child, depth + 1, walk);
-          if (childHeight < 0) ok = false;
-          else {
+          if (childHeight < 0) {
+            if (lean) return -1;
+            ok = false;
+          } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 1 > height) height = childHeight + 1;
           }
@@ -537,8 +568,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
       case SUBSCHEMA: {
         if (kind === ITEMS) hasItems = true;
         const childHeight = check(child, depth + 1, walk);
-        if (childHeight < 0) ok = false;
-        else {
+        if (childHeight < 0) {
+          if (lean) return -1;
+          ok = false;
+        } else {
           rebuilt += walk.rebuilt;
           if (childHeight + 1 > height) height = childHeight + 1;
         }
@@ -558,8 +591,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
         for (let index = 0; index < child.length; index++) {
           const branch = child[index] as Source;
           const childHeight = check(branch, depth + 1, walk);
-          if (childHeight < 0) ok = false;
-          else {
+          if (childHeight < 0) {
+            if (lean) return -1;
+            ok = false;
+          } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
             if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
@@ -687,8 +722,21 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  const { nodes, found } = walk;
   let size = walk.size;
+  if (lean && !silent && rebuilt === 0) {
+    // Fits as it is: its parent's entry stands for it (and its children have none).
+    walk.rebuilt = 0;
+    walk.shape = shape;
+    return height;
+  }
+  // A new list of nodes for each walk that lists any: young like the nodes it holds, so that
+  // writing them costs no write barrier (a list kept from walk to walk pays one on every node).
+  let nodes = walk.nodes;
+  if (nodes === NO_NODES) {
+    nodes = [];
+    walk.nodes = nodes;
+  }
+  const found = walk.found;
   if (silent || rebuilt > 0) {
     rebuilt++;
     // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.

@@ -13,14 +13,13 @@ export function projectAlternatives(
 ): { schemas: JsonSchemaObject[]; maps: (ArgumentMap | null)[] } {
   const schemas: JsonSchemaObject[] = [];
   const maps: (ArgumentMap | null)[] = [];
-  if (context.strict) {
-    const others = alternatives.filter((branch) => !(isRecord(branch) && branch.type === 'null'));
-    if (others.length > 1) {
-      context.crowdedBranches ??= new Set();
-      const crowded = context.crowdedBranches;
-      alternatives.forEach((_, index) => {
-        crowded.add(toJsonPointer([...path, index]));
-      });
+  if (context.strict && countNonNull(alternatives) > 1) {
+    context.crowdedBranches ??= new Set();
+    const crowded = context.crowdedBranches;
+    // A branch's pointer is the list's and its index (an index is never escaped).
+    const pointer = toJsonPointer(path);
+    for (let index = 0; index < alternatives.length; index++) {
+      if (index in alternatives) crowded.add(`${pointer}/${index}`);
     }
   }
   const depth = path.length + 1;
@@ -42,6 +41,17 @@ export function projectAlternatives(
     maps.push(closedBranchMap(projected.schema, projected.map));
   }
   return { schemas, maps };
+}
+
+/** How many branches are other than `{ type: "null" }` (holes of a sparse array are no branches). */
+function countNonNull(alternatives: unknown[]): number {
+  let count = 0;
+  for (let index = 0; index < alternatives.length; index++) {
+    if (!(index in alternatives)) continue;
+    const branch = alternatives[index];
+    if (!(isRecord(branch) && branch.type === 'null')) count++;
+  }
+  return count;
 }
 
 /**

@@ -232,6 +232,19 @@ describe('projectInputSchema', () => {
     expect(projectArguments(args, result.argumentMap)).toBe(args);
   });
 
+  it('should copy only the string keys of a root that fits as it is, as of a rebuilt one', () => {
+    const tag = Symbol('tag');
+    const properties = { a: { type: 'string' } };
+    for (const extra of [{}, { $schema: 'https://json-schema.org/draft/2020-12/schema' }]) {
+      const schema = { type: 'object', properties, ...extra, [tag]: 'host data' };
+      const result = projectInputSchema(schema, { target: 'openai' });
+      expect(result.schema).not.toBe(schema);
+      expect(Object.keys(result.schema)).toEqual(['type', 'properties']);
+      expect(Object.getOwnPropertySymbols(result.schema)).toEqual([]);
+      expect(result.schema.properties).toBe(properties);
+    }
+  });
+
   it('should cache by schema identity, so the warm path returns the same result', () => {
     const schema = { type: 'object', properties: { a: { type: 'string', format: 'uuid' } } };
     const first = projectInputSchema(schema, { target: 'gemini' });

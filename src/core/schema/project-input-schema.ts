@@ -15,9 +15,11 @@ import {
   isStrictFailure,
   MAX_PROJECTED_NODES,
   NEVER,
+  type Source,
   type StrictFailure,
   type TreeContext,
 } from './schema-tree-context.js';
+import { setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import { STRICT_MAX_CHARACTERS } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
@@ -230,16 +232,16 @@ function computeProjection(
   // The walk reads the input as it is and copies only what it changes: a sub-schema the target
   // takes as it is stays the input's own object (so it is not frozen: it is the caller's).
   const input = schema === undefined || schema === null ? { type: 'object' } : schema;
-  // A root that prepareRoot would only copy is checked as it is, and copied once, when the result
-  // is built (a rebuild is that copy); OpenAI strict always walks, so it copies at once.
-  const root = prepareRoot(input, options, rootWarnings, !(target === 'openai' && options.strict));
+  // A root that prepareRoot would only copy is read as it is, and copied once, when the result is
+  // built (a rebuild is that copy); the walk's own root is seldom the root it was given.
+  const root = prepareRoot(input, options, rootWarnings, true);
   const projected = projectRoot(root, root !== input, options, shortcut);
   let warnings = projected.warnings;
   if (rootWarnings.length > 0) warnings = [...rootWarnings, ...warnings];
   Object.freeze(projected.schema);
   if (warnings.length === 0) warnings = NO_WARNINGS;
   else {
-    for (const warning of warnings) Object.freeze(warning);
+    for (let index = 0; index < warnings.length; index++) Object.freeze(warnings[index]);
     Object.freeze(warnings);
   }
   if (projected.argumentMap !== null) freezeMap(projected.argumentMap);
@@ -259,26 +261,52 @@ interface BuiltResult {
 
 const NO_WARNINGS: readonly SchemaWarning[] = Object.freeze([]);
 
-/** Freezes an argument map, all toolwire's own but the original enum values it carries. */
+/**
+ * Freezes an argument map, all toolwire's own but the original enum values it carries. Its own
+ * keys are read in place and its lists by index: this runs for every new schema, mostly before it
+ * is optimised, where a list of keys and a for-of allocate.
+ */
 function freezeMap(map: ArgumentMap): void {
   if (Object.isFrozen(map)) return;
   Object.freeze(map);
-  for (const key of Object.keys(map) as (keyof ArgumentMap)[]) {
-    const value = map[key];
-    if (key === 'values') {
-      for (const pair of value as readonly (readonly [string, unknown])[]) Object.freeze(pair);
-      Object.freeze(value);
-    } else if (key === 'keys' || key === 'optionalNulls' || key === 'declared') {
-      Object.freeze(value);
-    } else if (key === 'anyOf' || key === 'prefixItems') {
-      Object.freeze(value);
-      for (const entry of value as readonly (ArgumentMap | null)[])
-        if (entry !== null) freezeMap(entry);
-    } else if (key === 'properties' || key === 'definitions') {
-      Object.freeze(value);
-      for (const entry of Object.values(value as Record<string, ArgumentMap>)) freezeMap(entry);
-    } else if (key === 'items' || key === 'additionalProperties') {
-      freezeMap(value as ArgumentMap);
+  for (const key in map) {
+    if (!Object.hasOwn(map, key)) continue;
+    const value: unknown = map[key as keyof ArgumentMap];
+    switch (key) {
+      case 'values': {
+        const pairs = value as readonly (readonly [string, unknown])[];
+        for (let index = 0; index < pairs.length; index++) Object.freeze(pairs[index]);
+        Object.freeze(pairs);
+        break;
+      }
+      case 'keys':
+      case 'optionalNulls':
+      case 'declared':
+        Object.freeze(value);
+        break;
+      case 'anyOf':
+      case 'prefixItems': {
+        const entries = value as readonly (ArgumentMap | null)[];
+        Object.freeze(entries);
+        for (let index = 0; index < entries.length; index++) {
+          const entry = entries[index];
+          if (entry !== null && entry !== undefined) freezeMap(entry);
+        }
+        break;
+      }
+      case 'properties':
+      case 'definitions': {
+        const members = value as Record<string, ArgumentMap>;
+        Object.freeze(members);
+        for (const name in members) {
+          if (Object.hasOwn(members, name)) freezeMap(members[name] as ArgumentMap);
+        }
+        break;
+      }
+      case 'items':
+      case 'additionalProperties':
+        freezeMap(value as ArgumentMap);
+        break;
     }
   }
 }
@@ -339,8 +367,7 @@ function walk(
     }
     fitting = found.fitting;
   }
-  // The walk returns the root it was given when nothing changes: it must be toolwire's own.
-  return walkTree(owned ? input : { ...input }, profile, strict, options, fitting);
+  return walkTree(input, owned, profile, strict, options, fitting);
 }
 
 /**
@@ -367,7 +394,20 @@ function fittingRoot(
   if (whole.rebuilt !== 0) {
     return rebuildFittingSchema(input, whole, { profile, strict, fitting: found.fitting });
   }
-  return owned ? input : { ...input };
+  return owned ? input : copyFittingRoot(input);
+}
+
+/**
+ * The result's copy of a root that fits as it is (the check read it as plain, so for-in gives its
+ * own keys), written key by key as a rebuild writes: in V8, copies of roots with the same keys
+ * then share one hidden class, and so do their frozen forms, where an object spread of a cold
+ * root makes a new hidden class each time and freezing it another. Symbol keys are left out, as
+ * the rebuild and the walk leave them out.
+ */
+function copyFittingRoot(root: JsonSchemaObject): JsonSchemaObject {
+  const copy: Source = {};
+  for (const key in root) setKey(copy, key, root[key]);
+  return copy;
 }
 
 /** Whether the shortcut's check reads a root as it is: of `Object.prototype` or none, not an array. */
@@ -376,9 +416,14 @@ function hasPlainPrototype(root: JsonSchemaObject): boolean {
   return prototype === Object.prototype || (prototype === null && !Array.isArray(root));
 }
 
-/** The full walk, for a schema that does not fit as a whole (kept apart: it is seldom run). */
+/**
+ * The full walk, for a schema that does not fit as a whole (kept apart: it is seldom run). `owned`
+ * as for {@link projectRoot}: the input's own root is only read, and copied when the walk gives it
+ * back unchanged, since the result's root is then written to.
+ */
 function walkTree(
   root: JsonSchemaObject,
+  owned: boolean,
   profile: TargetProfile,
   strict: boolean,
   options: ProjectInputSchemaOptions,
@@ -422,6 +467,7 @@ function walkTree(
     throw failure;
   }
   let schema = projected.schema;
+  if (schema === root && !owned) schema = { ...root };
   if (options.target !== 'mcp' && hasAnyNotForObjects(schema)) {
     // Keywords for other types an `allOf` brought to the root.
     schema = { ...schema };

@@ -38,13 +38,14 @@ export function projectStrictAlternatives(
   const out: Source = {};
   out.anyOf = sameArray(schemas, alternatives) ? alternatives : schemas;
   let map: MutableMap | null = null;
-  for (const entry of maps) {
-    if (entry === null) continue;
+  for (let index = 0; index < maps.length; index++) {
+    if (maps[index] === null) continue;
     map = { anyOf: maps.map((each) => each ?? {}) };
     break;
   }
   let described: string | undefined;
-  for (const key of Object.keys(node)) {
+  // Own keys only (the prototype is checked by isCommonAlternatives), with no list made.
+  for (const key in node) {
     if (key === 'title') out.title = node.title;
     else if (key === 'default') {
       const value = node.default;
@@ -81,7 +82,7 @@ function isCommonAlternatives(input: unknown): boolean {
   for (const _ in EMPTY) return false;
   const node = input as Source;
   if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) return false;
-  for (const key of Object.keys(node)) {
+  for (const key in node) {
     switch (key) {
       case 'anyOf':
       case 'default':

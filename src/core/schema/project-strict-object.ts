@@ -54,8 +54,14 @@ export function projectStrictObject(
   }
   const built: Source = {};
   let maps: Record<string, ArgumentMap> | undefined;
+  // Whether every property is still the input's own schema: `built` then holds the input's
+  // `properties` as they are (the same keys, from Object.keys), with no comparison afterwards.
+  let same = properties !== undefined;
   const childDepth = path.length + 2;
-  for (const name of names) {
+  // Indexed loops throughout: a for-of allocates an iterator and a result per step until the
+  // function is optimised, and a cold projection runs much of its code before that.
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
     const child = (properties as Source)[name];
     // A property that fits is sent without a path of its own; only a walked one needs it.
     let schema = fittingSchema(child, childDepth, context);
@@ -72,6 +78,7 @@ export function projectStrictObject(
       }
     }
     context.strictCharacters += name.length;
+    if (schema !== child) same = false;
     setKey(built, name, schema);
   }
   const required: string[] = [];
@@ -79,7 +86,8 @@ export function projectStrictObject(
   // Long lists are looked up in a set; short ones scanned (cheaper than building the set).
   const lookup = names.length > 32 ? new Set<string>() : undefined;
   if (Array.isArray(requiredSource)) {
-    for (const name of requiredSource) {
+    for (let index = 0; index < requiredSource.length; index++) {
+      const name: unknown = requiredSource[index];
       if (typeof name !== 'string' || isListed(required, lookup, name)) continue;
       if (!Object.hasOwn(built, name)) {
         strictFail(context, path, `required property "${name}" is not declared`);
@@ -91,16 +99,20 @@ export function projectStrictObject(
   // Strict mode requires every property; an optional one becomes nullable, and a null there
   // means "absent" (see projectObjectSchema).
   let optionalNulls: string[] | undefined;
-  for (const name of names) {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
     if (isListed(required, lookup, name)) continue;
     const schema = built[name] as JsonSchemaObject;
-    if (!acceptsNull(schema)) setKey(built, name, makeNullable(schema));
+    if (!acceptsNull(schema)) {
+      setKey(built, name, makeNullable(schema));
+      same = false;
+    }
     optionalNulls ??= [];
     optionalNulls.push(name);
     required.push(name);
   }
   const out: Source = { type: 'object' };
-  out.properties = sameEntries(built, properties) ? properties : built;
+  out.properties = same ? properties : built;
   out.required =
     required.length > 0 && sameArray(required, requiredSource) ? requiredSource : required;
   out.additionalProperties = false;
@@ -112,7 +124,14 @@ export function projectStrictObject(
     map ??= {};
     map.properties = maps;
   }
-  return { schema: sameEntries(out, node) ? node : out, map };
+  // The input's node is sent as it is only when it is already closed, with the same properties
+  // and required list: compared in full only then (nearly every object strict walks changes).
+  const kept =
+    node.additionalProperties === false &&
+    out.properties === properties &&
+    out.required === requiredSource &&
+    sameEntries(out, node);
+  return { schema: kept ? node : out, map };
 }
 
 const NO_NAMES: readonly string[] = [];
@@ -133,14 +152,16 @@ function isCommonObject(input: unknown, root: boolean): boolean {
   if (node.type !== 'object') return false;
   let declares = false;
   let closed = false;
-  for (const key of Object.keys(node)) {
+  // Own keys only, in order, with no list made: the prototype is Object.prototype (clean, as
+  // checked above) or none.
+  for (const key in node) {
     const value = node[key];
     switch (key) {
       case 'type':
         break;
       case 'properties': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-        declares = Object.keys(value).length > 0;
+        declares = hasOwnKey(value);
         break;
       }
       case 'required':
@@ -162,9 +183,15 @@ function isCommonObject(input: unknown, root: boolean): boolean {
   return root || declares || closed;
 }
 
+/** Whether an object has an own enumerable string key (what `Object.keys` would list). */
+function hasOwnKey(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
+}
+
 /** Whether `name` is in `list`, through `lookup` when there is one (it holds the same names). */
 function isListed(list: readonly string[], lookup: Set<string> | undefined, name: string): boolean {
   if (lookup !== undefined) return lookup.has(name);
-  for (const entry of list) if (entry === name) return true;
+  for (let index = 0; index < list.length; index++) if (list[index] === name) return true;
   return false;
 }

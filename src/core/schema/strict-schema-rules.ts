@@ -49,7 +49,7 @@ export function strictFail(context: TreeContext, path: Path, reason: string): vo
  */
 export function strictNesting(path: Path): number {
   let count = 0;
-  for (const segment of path) if (segment === 'properties') count++;
+  for (let index = 0; index < path.length; index++) if (path[index] === 'properties') count++;
   return count;
 }
 
@@ -64,16 +64,28 @@ export function acceptsNull(schema: JsonSchemaObject): boolean {
   return false;
 }
 
-/** The schema that also accepts `null`, in the type-array or `anyOf` form. @internal */
+/**
+ * The schema that also accepts `null`, in the type-array or `anyOf` form. @internal
+ *
+ * Copied by a spread, then written: a key written in the spread's object literal itself is stored
+ * by an inline cache that misses on every new shape of schema (most properties a tool declares).
+ */
 export function makeNullable(schema: JsonSchemaObject): JsonSchemaObject {
-  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: 'null' }] };
-  if (typeof schema.type === 'string' && schema.const === undefined) {
-    const copy: JsonSchemaObject = { ...schema, type: [schema.type, 'null'] };
+  if (Array.isArray(schema.anyOf)) {
+    const copy: JsonSchemaObject = { ...schema };
+    copy.anyOf = [...schema.anyOf, { type: 'null' }];
+    return copy;
+  }
+  const type = schema.type;
+  if (typeof type === 'string' && schema.const === undefined) {
+    const copy: JsonSchemaObject = { ...schema };
+    copy.type = [type, 'null'];
     if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null];
     return copy;
   }
-  if (Array.isArray(schema.type) && schema.const === undefined) {
-    const copy: JsonSchemaObject = { ...schema, type: [...schema.type, 'null'] };
+  if (Array.isArray(type) && schema.const === undefined) {
+    const copy: JsonSchemaObject = { ...schema };
+    copy.type = [...type, 'null'];
     if (Array.isArray(schema.enum)) copy.enum = [...schema.enum, null];
     return copy;
   }
