@@ -385,6 +385,17 @@ describe('collectFittingSchemas', () => {
       // A root that fits is checked by a lean walk, which lists only rebuilt nodes; below a root
       // that does not fit (a description that is not text), the same schema is found by the walk
       // that lists every fitting node, which keeps it and its rebuilt nodes.
+      // A `$defs` member that does not fit, with a rebuilt property after the one that fails.
+      const halfChecked = {
+        type: 'object',
+        properties: { x: { type: 'string' } },
+        $defs: {
+          m: {
+            type: 'object',
+            properties: { bad: { description: 3 }, later: { type: 'string', $comment: 'c' } },
+          },
+        },
+      };
       fc.assert(
         fc.property(serverSchema, (schema) => {
           for (const profile of ['openai', 'anthropic', 'gemini', 'vertex', 'bedrock']) {
@@ -401,7 +412,7 @@ describe('collectFittingSchemas', () => {
             );
           }
         }),
-        { numRuns: 200 },
+        { numRuns: 200, examples: [[halfChecked]] },
       );
     });
 

@@ -81,10 +81,18 @@ export function collectFittingSchemas(
     walk.size = 0;
     height = check(root, 0, walk);
   }
-  const rootFits = height >= 0;
-  // When the root is rebuilt it comes last, and the rest are what its rebuild needs.
-  const rootListed = rootFits && walk.rebuilt > 0;
-  const count = rootListed ? walk.size - 1 : walk.size;
+  // The lean walk leaves the root's own entry in the walk; the listing walk lists a root that
+  // fits last. The rest are what the root's rebuild needs, or what the projection keeps.
+  let whole: FittingSchema | undefined;
+  let count = walk.size;
+  if (height >= 0) {
+    if (walk.lean) {
+      whole = { height, characters: walk.characters, rebuilt: walk.rebuilt, shape: walk.shape };
+    } else {
+      count--;
+      whole = entryAt(walk.found, count);
+    }
+  }
   let fitting: ReadonlyMap<object, FittingSchema> = NONE;
   if (count > 0) {
     const map = new Map<object, FittingSchema>();
@@ -92,11 +100,6 @@ export function collectFittingSchemas(
       map.set(walk.nodes[index] as object, entryAt(walk.found, index));
     }
     fitting = map;
-  }
-  let whole: FittingSchema | undefined;
-  if (rootListed) whole = entryAt(walk.found, count);
-  else if (rootFits) {
-    whole = { height, characters: walk.characters, rebuilt: 0, shape: walk.shape };
   }
   const result = { root: whole, fitting };
   // Let go of the input's nodes, so that the reused walk keeps nothing alive.
@@ -272,7 +275,7 @@ interface Walk {
    * parent's entry alone): all that a root that fits needs.
    */
   lean: boolean;
-  /** The shape of the node last checked, when it fits as it is and is not listed. */
+  /** The shape of the node last checked by a lean walk (which does not list the root). */
   shape: number;
 }
 
@@ -647,7 +650,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
         // Dropped here; its members are where `$ref`s elsewhere lead, each checked on its own.
         silent = true;
         if (isPlainObject(child)) {
-          for (const name in child) check(child[name], depth + 1, walk);
+          for (const name in child) {
+            // A lean walk lists what the listing walk keeps only when nothing failed, so that
+            // no member was left half checked: one that does not fit sends the root to the
+            // listing walk.
+            if (check(child[name], depth + 1, walk) < 0 && lean) return -1;
+          }
         }
         break;
       default:
@@ -722,15 +730,18 @@ function check(value: unknown, depth: number, walk: Walk): number {
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
 
-  let size = walk.size;
-  if (lean && !silent && rebuilt === 0) {
-    // Fits as it is: its parent's entry stands for it (and its children have none).
-    walk.rebuilt = 0;
+  if (lean) {
+    // Only rebuilt nodes are listed, so its rebuilt children are all listed already; a node that
+    // fits as it is has no entry (its parent's stands for it), nor has the root (the walk's result).
+    if (silent || rebuilt > 0) {
+      rebuilt++;
+      if (depth > 0) list(node, height, walk.characters - charactersBefore, rebuilt, shape, walk);
+    }
+    walk.rebuilt = rebuilt;
     walk.shape = shape;
     return height;
   }
-  // A new list of nodes for each walk that lists any: young like the nodes it holds, so that
-  // writing them costs no write barrier (a list kept from walk to walk pays one on every node).
+  let size = walk.size;
   let nodes = walk.nodes;
   if (nodes === NO_NODES) {
     nodes = [];
@@ -765,6 +776,33 @@ function check(value: unknown, depth: number, walk: Walk): number {
   walk.size = size + 1;
   walk.rebuilt = rebuilt;
   return height;
+}
+
+/** Lists a node after those listed so far (see `Walk.nodes`). */
+function list(
+  node: object,
+  height: number,
+  characters: number,
+  rebuilt: number,
+  shape: number,
+  walk: Walk,
+): void {
+  let nodes = walk.nodes;
+  if (nodes === NO_NODES) {
+    // A new list for each walk that lists any: young like the nodes it holds, so that writing
+    // them costs no write barrier (a list kept from walk to walk pays one on every node).
+    nodes = [];
+    walk.nodes = nodes;
+  }
+  const size = walk.size;
+  nodes[size] = node;
+  const found = walk.found;
+  const at = size * FOUND_SIZE;
+  found[at] = height;
+  found[at + 1] = characters;
+  found[at + 2] = rebuilt;
+  found[at + 3] = shape;
+  walk.size = size + 1;
 }
 
 const OBJECT_PROTOTYPE = Object.prototype;
