@@ -98,6 +98,22 @@ describe('projectInputSchema', () => {
     expect(checkSchemaRules(result.schema, 'openai')).toEqual([]);
   });
 
+  it('should give an open object as the strict failure before anything its properties hold', () => {
+    // Checked before the properties are walked: the walk would be for nothing.
+    const result = projectInputSchema(
+      {
+        type: 'object',
+        properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }] } },
+        additionalProperties: true,
+      },
+      { target: 'openai', strict: true },
+    );
+    expect(result.strict).toBe(false);
+    expect(result.warnings[0]?.message).toBe(
+      'Schema at "" cannot be made OpenAI-strict: it allows properties beyond those it declares. Sent without strict, so OpenAI does not enforce the schema.',
+    );
+  });
+
   it('should rename property keys Anthropic and Vertex reject, without collisions, and restore them', () => {
     const schema = {
       type: 'object',

@@ -57,6 +57,11 @@ export function projectObjectSchema(
     if (strictNesting(path) >= STRICT_MAX_NESTING) {
       strictFail(context, path, `it nests objects more than ${STRICT_MAX_NESTING} levels deep`);
     }
+    // Before the properties: most strict failures are open objects, and a failure found after
+    // walking every property cost that walk for nothing.
+    if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
+      strictFail(context, path, 'it allows properties beyond those it declares');
+    }
   }
   const childDepth = path.length + 2;
   for (let index = 0; index < names.length; index++) {
@@ -149,9 +154,6 @@ export function projectObjectSchema(
 
   const additional = node.additionalProperties;
   if (context.strict) {
-    if (additional !== undefined && additional !== false) {
-      strictFail(context, path, 'it allows properties beyond those it declares');
-    }
     out.additionalProperties = false;
   } else if (profile.additionalProperties) {
     if (typeof additional === 'boolean') out.additionalProperties = additional;
