@@ -32,14 +32,7 @@ import {
   siteNames,
   type WireNames,
 } from './wire-names.js';
-import {
-  isRecord,
-  LEFT_OUT,
-  mapIfChanged,
-  updatePath,
-  visitPath,
-  withProperty,
-} from './wire-path.js';
+import { isRecord, LEFT_OUT, updatePath, visitPath, withProperty } from './wire-path.js';
 
 type Json = Record<string, unknown>;
 type Restore = (args: unknown) => unknown;
@@ -158,7 +151,10 @@ function projectState<TOptions extends ProjectionOptions>(
     });
   }
   const history = request[format.history.at];
-  const entries = historyEntries(format, history);
+  // The previous request of this format: what its history items added and projected is reused for
+  // the items this request resends at the same places unchanged (`same` of them).
+  const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
+  const { entries, same } = historyEntries(format, history, last);
   const holds = (site: NameSite) =>
     entries.some((entry) => entry.calls.some((call) => call.site === site));
   const envelope: EnvelopeInput =
@@ -183,13 +179,19 @@ function projectState<TOptions extends ProjectionOptions>(
   for (const site of format.choice)
     visitPath(request, site.at, (holder) => add(siteNames(holder, site, false).name, undefined));
   const withArguments = options.argumentNameTools !== undefined;
-  for (const entry of entries) {
+  // What each item adds, by where its names end in `added` (those of the unchanged items reused).
+  const reused = last?.first === first && last?.withArguments === withArguments ? same : 0;
+  const ends = last?.ends.slice(0, reused) ?? [];
+  const start = added.length;
+  if (reused > 0) added.push(...(last?.added.slice(0, ends[reused - 1]) ?? []));
+  for (const entry of entries.slice(reused)) {
     for (const call of entry.calls) {
       add(call.name, call.space);
       // Tool names inside arguments: read only when the host names such tools.
       if (withArguments && call.space === undefined && call.site.arguments !== undefined)
         added.push(ARGUMENTS, call.name, call.arguments, call.site.text === true);
     }
+    ends.push(added.length - start);
   }
   const shareds = lists.map((entry) => entry.shared);
   const names = wireNames(format, options, given, envelope, separator, grouping, added, shareds);
@@ -236,13 +238,10 @@ function projectState<TOptions extends ProjectionOptions>(
     names.grouped,
     options.argumentNameTools,
   ];
-  // Earlier turns come back on every request: each item is projected once per map, and an item
-  // that the previous request sent at the same place, with the same entry, is sent as it was.
-  const last = previousHistory.get(format);
-  const before = last !== undefined && sameValues(last.key, historyKey) ? last : undefined;
-  const projectItem = (item: unknown, entry: HistoryEntry, index: number): unknown => {
-    if (before?.entries[index] === entry && before.history[index] === item)
-      return before.projected[index];
+  // Earlier turns come back on every request: each item is projected once per map, and the items
+  // the previous request sent unchanged at the same places, under the same maps, are sent as they were.
+  const kept = last !== undefined && sameValues(last.key, historyKey) ? same : 0;
+  const projectItem = (item: unknown, entry: HistoryEntry): unknown => {
     for (const found of entry.projections)
       if (sameValues(found.key, historyKey)) return found.value === UNCHANGED ? item : found.value;
     let value = item;
@@ -252,23 +251,34 @@ function projectState<TOptions extends ProjectionOptions>(
     entry.projections.push({ key: historyKey, value: value === item ? UNCHANGED : value });
     return value;
   };
-  const projectedHistory = Array.isArray(history)
-    ? mapIfChanged(history, (item, index) =>
-        projectItem(item, entries[index] as HistoryEntry, index),
-      )
-    : projectItem(history, entries[0] as HistoryEntry, -1);
-  if (Array.isArray(history))
+  let projectedHistory = Array.isArray(history)
+    ? undefined
+    : projectItem(history, entries[0] as HistoryEntry);
+  if (Array.isArray(history)) {
+    let copy = kept > 0 ? last?.projected?.slice(0, kept) : undefined;
+    for (let index = kept; index < history.length; index++) {
+      const value = projectItem(history[index], entries[index] as HistoryEntry);
+      if (value !== history[index]) copy ??= history.slice(0, index);
+      copy?.push(value);
+    }
+    projectedHistory = copy ?? history;
+    // Copies: a host may push to its history array, or replace an item in it, for the next turn.
     previousHistory.set(format, {
-      history,
+      history: [...history],
       entries,
-      projected: projectedHistory as unknown[],
+      projected: copy?.slice(),
       key: historyKey,
+      first,
+      withArguments,
+      added: added.slice(start),
+      ends,
     });
+  }
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(...format.check(original));
   // The same request again gets the same object back when its projection did not change.
-  const same = sent !== undefined && sameContent(sent.request, result);
-  return { request: same ? sent.request : result, names, warnings };
+  const unchanged = sent !== undefined && sameContent(sent.request, result);
+  return { request: unchanged ? sent.request : result, names, warnings };
 }
 
 const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
@@ -373,11 +383,22 @@ interface HistoryEntry {
 }
 
 const items = new WeakMap<object, HistoryEntry>();
-/** By format: the last request's history, its entries, what was sent for it, and under which maps. */
-const previousHistory = new WeakMap<
-  object,
-  { history: unknown[]; entries: HistoryEntry[]; projected: unknown[]; key: unknown[] }
->();
+/**
+ * By format, the last request's history: its entries, what was sent for it and under which maps,
+ * and the names its items added (`added`, each item's ending at `ends`) given the first list's set.
+ */
+interface PreviousHistory {
+  history: unknown[];
+  entries: HistoryEntry[];
+  /** `undefined`: the items themselves. */
+  projected: unknown[] | undefined;
+  key: unknown[];
+  first: ReadonlySet<string> | undefined;
+  withArguments: boolean;
+  added: unknown[];
+  ends: number[];
+}
+const previousHistory = new WeakMap<object, PreviousHistory>();
 const MAX_ITEM_PROJECTIONS = 4;
 /** A stored projection that is the item itself: the item given is sent as it is. */
 const UNCHANGED = Symbol('unchanged');
@@ -386,18 +407,28 @@ const UNCHANGED = Symbol('unchanged');
 // same (its fingerprint: what its names and projection depend on); a host resends every earlier
 // item on every turn. An item that arrives as a new object (fresh JSON) with the content of the
 // previous request's item at the same place takes over its calls and projections.
-function historyEntries(format: WireFormat<never>, history: unknown): HistoryEntry[] {
+function historyEntries(
+  format: WireFormat<never>,
+  history: unknown,
+  last: PreviousHistory | undefined,
+): { entries: HistoryEntry[]; same: number } {
   const fingerprint = historyFingerprint(format);
   const list = Array.isArray(history) ? history : [history];
-  const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
-  const previous = last?.history;
-  const entries: HistoryEntry[] = [];
-  for (let index = 0; index < list.length; index++) {
+  const previous = last?.history ?? [];
+  const sent = last?.entries ?? [];
+  // The items the previous request sent at the same places, unchanged: their entries as they were.
+  let same = 0;
+  while (
+    same < Math.min(list.length, previous.length) &&
+    list[same] === previous[same] &&
+    matchesFingerprint((sent[same] as HistoryEntry).recorded, list[same], fingerprint)
+  )
+    same++;
+  const entries = sent.slice(0, same);
+  for (let index = same; index < list.length; index++) {
     const item: unknown = list[index];
     const record = isRecord(item);
-    // The item the previous request sent at the same place: its entry without a lookup.
-    const known =
-      previous?.[index] === item ? last?.entries[index] : record ? items.get(item) : undefined;
+    const known = record ? items.get(item) : undefined;
     if (
       known !== undefined &&
       known.format === format &&
@@ -406,10 +437,10 @@ function historyEntries(format: WireFormat<never>, history: unknown): HistoryEnt
       entries.push(known);
       continue;
     }
-    const before: unknown = previous?.[index];
-    const earlier = isRecord(before) && before !== item ? items.get(before) : undefined;
+    const before: unknown = previous[index];
+    const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
     let entry: HistoryEntry;
-    if (earlier !== undefined && earlier.format === format && sameContent(before, item)) {
+    if (earlier !== undefined && sameContent(before, item)) {
       // Recorded from the item itself: its own objects are what a later turn resends.
       entry = { ...earlier, recorded: recordFingerprint(item, fingerprint) };
       entry.projections = [...earlier.projections];
@@ -431,7 +462,7 @@ function historyEntries(format: WireFormat<never>, history: unknown): HistoryEnt
     if (record) items.set(item, entry);
     entries.push(entry);
   }
-  return entries;
+  return { entries, same };
 }
 
 const historyFingerprints = new WeakMap<object, Fingerprint>();

@@ -299,4 +299,21 @@ describe('projectChatRequest on the next turn', () => {
     expect(assistant?.tool_calls?.[0]?.function.name).toBe('github__create_issue');
     expect(edited.map.fromWire('browser__browser_fetch')).toBe('browser__browser.fetch');
   });
+
+  it('should send the items of a history array the host changed in place since the last turn', () => {
+    const tools = [fn(LONG)];
+    const call = { id: 'c1', type: 'function' as const, function: { name: LONG, arguments: '{}' } };
+    const messages: ChatCompletionCreateParams['messages'] = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: null, tool_calls: [call] },
+      { role: 'user', content: 'thanks' },
+    ];
+    const first = projectChatRequest({ model: 'gpt-test', messages, tools });
+    // The same array on the next turn: an item replaced, one added.
+    messages[2] = { role: 'user', content: 'no, the other one' };
+    messages.push({ role: 'user', content: 'please' });
+    const next = projectChatRequest({ model: 'gpt-test', messages, tools });
+    expect(next.request.messages[1]).toBe(first.request.messages[1]);
+    expect(next.request.messages.slice(2)).toEqual(messages.slice(2));
+  });
 });
