@@ -38,10 +38,10 @@ export class JsonLineBuffer {
 
   append(chunk: Buffer): void {
     let start = 0;
-    for (;;) {
+    while (start < chunk.length) {
       const end = chunk.indexOf(NEWLINE, start);
-      const piece = chunk.subarray(start, end === -1 ? chunk.length : end);
-      this.#partBytes += piece.length;
+      const stop = end === -1 ? chunk.length : end;
+      this.#partBytes += stop - start;
       if (this.#partBytes > this.#maxMessageBytes) {
         const error = new Error(
           `the server sent a message of more than ${this.#maxMessageBytes} bytes (the maxMessageBytes limit); the connection was closed`,
@@ -50,12 +50,14 @@ export class JsonLineBuffer {
         this.#onOversize(error);
         throw error;
       }
-      if (piece.length > 0) this.#parts.push(piece);
+      // A view is made only of bytes that are there: each costs about as much as scanning a
+      // small line, and a chunk usually ends with its line's newline.
+      if (stop > start) this.#parts.push(chunk.subarray(start, stop));
       if (end === -1) return;
       this.#lines.push(
         this.#parts.length === 1 ? (this.#parts[0] as Buffer) : Buffer.concat(this.#parts),
       );
-      this.#parts = [];
+      this.#parts.length = 0;
       this.#partBytes = 0;
       start = end + 1;
     }
@@ -67,7 +69,7 @@ export class JsonLineBuffer {
       this.#lines[this.#next] = EMPTY;
       this.#next++;
       if (this.#next === this.#lines.length) {
-        this.#lines = [];
+        this.#lines.length = 0;
         this.#next = 0;
       }
       if (this.take?.(line) === true) continue;

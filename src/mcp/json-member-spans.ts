@@ -6,6 +6,8 @@ export interface JsonMemberSpan {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+/** Strings up to about this long are scanned in JavaScript (see `stringEnd`). */
+const SHORT_STRING_BYTES = 32;
 
 /**
  * The top-level members of the JSON object in `bytes` (UTF-8), by key, with where each value
@@ -53,7 +55,27 @@ export function jsonMemberSpans(bytes: Uint8Array): Map<string, JsonMemberSpan> 
   }
 }
 
+/**
+ * The keys of JSON-RPC messages and of their params: read as these strings without decoding
+ * (each decoding makes a view and a string, which is most of what finding a small message's
+ * members costs).
+ */
+const KNOWN_KEYS = [
+  'id',
+  'error',
+  'method',
+  'params',
+  'result',
+  'jsonrpc',
+  'name',
+  'arguments',
+  '_meta',
+  'progressToken',
+];
+
 function keyOf(view: Buffer, start: number, end: number): string | undefined {
+  const known = knownKey(view, start + 1, end - 1 - (start + 1));
+  if (known !== undefined) return known;
   const inner = view.subarray(start + 1, end - 1);
   if (!inner.includes(BACKSLASH)) return inner.toString('utf8');
   try {
@@ -61,6 +83,17 @@ function keyOf(view: Buffer, start: number, end: number): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The known key whose ASCII bytes are the `length` bytes at `from`, if one is. */
+function knownKey(view: Buffer, from: number, length: number): string | undefined {
+  for (const key of KNOWN_KEYS) {
+    if (key.length !== length) continue;
+    let at = 0;
+    while (at < length && view[from + at] === key.charCodeAt(at)) at++;
+    if (at === length) return key;
+  }
+  return undefined;
 }
 
 function skipWhitespace(view: Buffer, index: number): number {
@@ -74,7 +107,17 @@ function skipWhitespace(view: Buffer, index: number): number {
 
 /** The index after the closing quote of the string that opens at `index`. */
 function stringEnd(view: Buffer, index: number): number | undefined {
-  let from = index + 1;
+  // Most strings of a message are short (keys, ids, names): read here, a byte at a time, they
+  // cost less than one call of the native search, which takes over for longer ones.
+  let at = index + 1;
+  const near = Math.min(view.length, at + SHORT_STRING_BYTES);
+  while (at < near) {
+    const byte = view[at];
+    if (byte === QUOTE) return at + 1;
+    at += byte === BACKSLASH ? 2 : 1;
+  }
+  if (at >= view.length) return undefined;
+  let from = at;
   for (;;) {
     const quote = view.indexOf(QUOTE, from);
     if (quote === -1) return undefined;

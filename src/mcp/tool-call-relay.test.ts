@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedServer } from '../../test/fixtures/servers/scripted-server.mjs';
 import { ToolwireError } from '../core/toolwire-error.js';
+import { forwardedMeta } from './forwarded-meta.js';
 import { JsonLineBuffer } from './json-line-buffer.js';
 import { createToolCallRelay, RELAY_ID_PREFIX, type ToolCallRelay } from './tool-call-relay.js';
 
@@ -80,6 +82,61 @@ afterEach(() => {
 });
 
 describe('createToolCallRelay', () => {
+  it('writes each call as JSON.stringify writes the request, whatever its name, arguments and _meta (property)', () => {
+    const written: string[] = [];
+    const relay = createToolCallRelay((line) => {
+      written.push(String(line));
+      return true;
+    });
+    const text = fc.string({ unit: 'grapheme', maxLength: 8 });
+    const meta = fc.option(fc.dictionary(text, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), {
+      nil: undefined,
+    });
+    fc.assert(
+      fc.property(
+        fc.oneof(text, fc.constantFrom('echo', 'a"b\\c', '\u2028', '\ud800')),
+        fc.option(fc.dictionary(text, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), {
+          nil: undefined,
+        }),
+        meta,
+        fc.boolean(),
+        (name, args, callerMeta, progress) => {
+          const call = relay.call({
+            remoteName: name,
+            arguments: args,
+            meta: callerMeta,
+            timeout: 60_000,
+            totalTimeout: 60_000,
+            subject: `Tool "${name}"`,
+            server: 's',
+            restarts: false,
+            ...(progress ? { onProgress: () => {} } : {}),
+          });
+          call.catch(() => {});
+          const line = written.at(-1) ?? '';
+          const id = JSON.parse(line).id as string;
+          const sentMeta = progress
+            ? { ...callerMeta, progressToken: id }
+            : forwardedMeta(callerMeta);
+          expect(line).toBe(
+            `${JSON.stringify({
+              jsonrpc: '2.0',
+              id,
+              method: 'tools/call',
+              params: {
+                name,
+                arguments: args ?? {},
+                ...(sentMeta === undefined ? {} : { _meta: sentMeta }),
+              },
+            })}\n`,
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+    relay.close();
+  });
+
   it('keeps overlapping calls apart and hands back each answer line as the server sent it', async () => {
     const { relay, others } = await startUpstream();
     const texts = Array.from({ length: 40 }, (_, index) => `call ${index} "é"`);

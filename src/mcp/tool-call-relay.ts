@@ -16,6 +16,8 @@ const QUOTE = 0x22;
 /** Relay ids count up from 1; past this many digits a number is read the slow way. */
 const FAST_DIGITS = 15;
 const ONCE = { once: true };
+/** At most this many tool names are kept quoted (a server with more tools than that is rare). */
+const QUOTED_NAMES = 1024;
 
 /** A server's answer to a relayed `tools/call`, as it sent it. @internal */
 export interface RelayedToolResponse {
@@ -109,6 +111,16 @@ export function createToolCallRelay(
   const pending = new Map<number, Pending>();
   let counter = 0;
   let closed = false;
+  // Tool names as JSON strings: a relay calls few tools, many times.
+  const quotedNames = new Map<string, string>();
+  const quotedName = (name: string): string => {
+    let quoted = quotedNames.get(name);
+    if (quoted === undefined) {
+      quoted = JSON.stringify(name);
+      if (quotedNames.size < QUOTED_NAMES) quotedNames.set(name, quoted);
+    }
+    return quoted;
+  };
   // One timer for every call in flight, instead of one set and cleared per call (which costs
   // about as much as the rest of relaying a small answer): it is due no later than the earliest
   // deadline, and a sweep expires what is due and re-arms for the rest. It is left armed when
@@ -256,12 +268,9 @@ export function createToolCallRelay(
         options.onProgress !== undefined
           ? { ...options.meta, progressToken: id }
           : forwardedMeta(options.meta);
-      const params = {
-        name: options.remoteName,
-        arguments: options.arguments ?? {},
-        ...(meta === undefined ? {} : { _meta: meta }),
-      };
-      const line = `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params })}\n`;
+      // The text JSON.stringify gives the whole request, with only its variable parts stringified:
+      // the members around them cost as much to serialize as a small call's arguments.
+      const line = `{"jsonrpc":"2.0","id":"${id}","method":"tools/call","params":{"name":${quotedName(options.remoteName)},"arguments":${JSON.stringify(options.arguments ?? {})}${meta === undefined ? '' : `,"_meta":${JSON.stringify(meta)}`}}}\n`;
       return new Promise<RelayedToolResponse>((resolve, reject) => {
         const now = Date.now();
         const onAbort =
