@@ -56,25 +56,13 @@ export function jsonMemberSpans(bytes: Uint8Array): Map<string, JsonMemberSpan> 
 }
 
 /**
- * The keys of JSON-RPC messages and of their params: read as these strings without decoding
- * (each decoding makes a view and a string, which is most of what finding a small message's
- * members costs).
+ * The top-level keys of JSON-RPC messages: read as these strings without decoding (each decoding
+ * makes a view and a string, which is most of what finding a small message's members costs).
  */
-const KNOWN_KEYS = [
-  'id',
-  'error',
-  'method',
-  'params',
-  'result',
-  'jsonrpc',
-  'name',
-  'arguments',
-  '_meta',
-  'progressToken',
-];
+const KNOWN_KEYS = ['id', 'error', 'method', 'params', 'result', 'jsonrpc'];
 
 function keyOf(view: Buffer, start: number, end: number): string | undefined {
-  const known = knownKey(view, start + 1, end - 1 - (start + 1));
+  const known = knownKey(view, start + 1, end - start - 2);
   if (known !== undefined) return known;
   const inner = view.subarray(start + 1, end - 1);
   if (!inner.includes(BACKSLASH)) return inner.toString('utf8');

@@ -100,9 +100,8 @@ function updateFrom(
 /**
  * Maps an array: the array itself when no element changed; elements mapped to {@link LEFT_OUT}
  * are dropped.
- * @internal
  */
-export function mapIfChanged<TItem>(
+function mapIfChanged<TItem>(
   array: readonly TItem[],
   map: (item: TItem, index: number) => unknown,
 ): TItem[] {
