@@ -24,7 +24,7 @@ import {
   resolveUpstreamProfile,
   type UpstreamProfile,
 } from './upstream-profile.js';
-import type { UpstreamResponse } from './upstream-response.js';
+import { NULL_BODY_STATUSES, type UpstreamResponse } from './upstream-response.js';
 
 /** Options of {@link createGateway}. */
 export interface GatewayOptions {
@@ -96,7 +96,6 @@ export const UNRESOLVED_HEADER = 'x-toolwire-unresolved';
 export const TOKEN_HEADER = 'x-toolwire-token';
 
 const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const DEFAULT_TIMEOUT = 600_000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

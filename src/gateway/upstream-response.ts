@@ -21,3 +21,14 @@ export interface UpstreamResponse {
   /** The whole body up to `maxBytes` (the rest cancelled), in place of reading `body`. */
   readWhole?(maxBytes: number): Promise<LimitedBody>;
 }
+
+/**
+ * The statuses whose answers carry no body (the Fetch standard's null body statuses): a
+ * `Response` with one of them and a body is a TypeError, and a client reads none for them.
+ *
+ * @example
+ * ```ts
+ * const body = NULL_BODY_STATUSES.has(status) ? null : bytes;
+ * ```
+ */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);

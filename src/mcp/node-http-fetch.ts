@@ -9,6 +9,7 @@ import {
   gunzipSync,
   inflateSync,
 } from 'node:zlib';
+import { NULL_BODY_STATUSES } from '../gateway/upstream-response.js';
 import { countEventStream, type FetchLike } from './limit-fetch.js';
 
 /** Options of {@link createNodeHttpFetch}. @internal */
@@ -26,7 +27,6 @@ export interface NodeHttpFetchOptions {
 }
 
 /** Bodies the fetch standard never gives a body. */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Shared like fetch's own connection pool, so that every server on one origin reuses sockets. */

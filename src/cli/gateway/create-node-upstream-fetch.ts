@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { type LimitedBody, readLimitedBody } from '../../gateway/read-limited-body.js';
-import type { UpstreamResponse } from '../../gateway/upstream-response.js';
+import { NULL_BODY_STATUSES, type UpstreamResponse } from '../../gateway/upstream-response.js';
 
 /** Options of {@link createNodeUpstreamFetch}. */
 export interface NodeUpstreamFetchOptions {
@@ -25,8 +25,6 @@ export interface NodeUpstreamFetch {
   /** Closes the idle kept-alive connections. */
   close(): void;
 }
-
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
 /**
  * The gateway's upstream fetch on Node's own HTTP client (`node:http` / `node:https` with
@@ -98,7 +96,7 @@ export function createNodeUpstreamFetch(options: NodeUpstreamFetchOptions = {}):
           responseHeaders.append(raw[index] as string, raw[index + 1] as string);
         }
         const status = incoming.statusCode ?? 502;
-        const empty = NULL_BODY_STATUS.has(status) || init.method === 'HEAD';
+        const empty = NULL_BODY_STATUSES.has(status) || init.method === 'HEAD';
         const done = (): void => signal?.removeEventListener('abort', onAbort);
         let source: Readable = incoming;
         const encoding = responseHeaders.get('content-encoding')?.trim().toLowerCase();
