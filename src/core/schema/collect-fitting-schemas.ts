@@ -807,8 +807,11 @@ function list(
 
 const OBJECT_PROTOTYPE = Object.prototype;
 
-/** A plain object: not an array, and of `Object.prototype` or none (see `check`). */
-function isPlainObject(value: unknown): value is Source {
+/**
+ * A plain object: not an array, and of `Object.prototype` or none (see `check`).
+ * @internal
+ */
+export function isPlainObject(value: unknown): value is Source {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === OBJECT_PROTOTYPE || (prototype === null && !Array.isArray(value));

@@ -6,6 +6,7 @@ import {
   collectFittingSchemas,
   type FittingSchema,
   type FittingSchemas,
+  isPlainObject,
 } from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
@@ -355,7 +356,7 @@ function walk(
   let fitting: ReadonlyMap<object, FittingSchema> | undefined;
   if (shortcut) {
     let found = collectFittingSchemas(input, profileId, strict);
-    if (found.root === undefined && !owned && !hasPlainPrototype(input)) {
+    if (found.root === undefined && !owned && !isPlainObject(input as unknown)) {
       // The check leaves such a node to the walk; its copy is plain, as prepareRoot makes it.
       input = { ...input };
       owned = true;
@@ -408,12 +409,6 @@ function copyFittingRoot(root: JsonSchemaObject): JsonSchemaObject {
   const copy: Source = {};
   for (const key in root) setKey(copy, key, root[key]);
   return copy;
-}
-
-/** Whether the shortcut's check reads a root as it is: of `Object.prototype` or none, not an array. */
-function hasPlainPrototype(root: JsonSchemaObject): boolean {
-  const prototype = Object.getPrototypeOf(root);
-  return prototype === Object.prototype || (prototype === null && !Array.isArray(root));
 }
 
 /**
