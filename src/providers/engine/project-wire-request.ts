@@ -448,26 +448,31 @@ function historyEntries(
     }
     const before: unknown = previous[index];
     const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
-    let entry: HistoryEntry;
     if (earlier !== undefined && sameContent(before, item)) {
-      // Recorded from the item itself: its own objects are what a later turn resends.
-      entry = { ...earlier, recorded: recordFingerprint(item, fingerprint) };
-      entry.projections = [...earlier.projections];
-    } else {
-      const calls: HistoryEntry['calls'] = [];
-      for (const site of format.history.sites) {
-        visitPath(item, site.at, (holder) => {
-          const { name, space } = siteNames(holder, site, format.namespaced === true);
-          // Most items have nothing at most sites.
-          if (!isRecord(holder) && typeof name !== 'string') return;
-          const args =
-            site.arguments === undefined || !isRecord(holder) ? undefined : holder[site.arguments];
-          calls.push({ site, name, space, arguments: args });
-        });
-      }
-      const recorded = record ? recordFingerprint(item, fingerprint) : [];
-      entry = { format, recorded, calls, projections: [] };
+      // Its calls and projections are of the content, so shared; recorded from the item itself,
+      // whose objects a later turn resends. Not kept by object (fresh JSON is seldom resent as
+      // it is, and a WeakMap entry per item was about a third of a fresh history's cost).
+      const { calls, projections } = earlier;
+      entries.push({ format, recorded: recordFingerprint(item, fingerprint), calls, projections });
+      continue;
     }
+    const calls: HistoryEntry['calls'] = [];
+    for (const site of format.history.sites) {
+      visitPath(item, site.at, (holder) => {
+        const { name, space } = siteNames(holder, site, format.namespaced === true);
+        // Most items have nothing at most sites.
+        if (!isRecord(holder) && typeof name !== 'string') return;
+        const args =
+          site.arguments === undefined || !isRecord(holder) ? undefined : holder[site.arguments];
+        calls.push({ site, name, space, arguments: args });
+      });
+    }
+    const entry = {
+      format,
+      recorded: record ? recordFingerprint(item, fingerprint) : [],
+      calls,
+      projections: [],
+    };
     if (record) items.set(item, entry);
     entries.push(entry);
   }

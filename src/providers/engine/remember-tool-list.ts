@@ -29,7 +29,8 @@ interface Shared extends SharedList {
   projections: { key: readonly unknown[]; value: unknown }[];
 }
 
-const byList = new WeakMap<object, { recorded: unknown[]; shared: Shared }>();
+/** `recorded` is left out for a list found by its content: most such lists are never sent again. */
+const byList = new WeakMap<object, { recorded: unknown[] | undefined; shared: Shared }>();
 // By names, for content-keyed reuse: a gateway sees the same tools as fresh JSON on every turn.
 const byNames = new Map<string, Shared>();
 const MAX_CONTENTS = 16;
@@ -45,12 +46,19 @@ const MAX_PROJECTIONS = 4;
  */
 export function toolList(site: ToolListSite, list: object, fingerprint: Fingerprint): SharedList {
   const known = byList.get(list);
-  if (known !== undefined && matchesFingerprint(known.recorded, list, fingerprint))
+  if (
+    known !== undefined &&
+    (known.recorded === undefined
+      ? matchesContent(known.shared.content, list)
+      : matchesFingerprint(known.recorded, list, fingerprint))
+  ) {
+    known.recorded ??= recordFingerprint(list, fingerprint);
     return known.shared;
+  }
   // Fresh JSON of the tools last sent here: one read of the content, no names collected first.
   const last = lastBySite.get(site);
   if (last !== undefined && matchesContent(last.content, list)) {
-    byList.set(list, { recorded: recordFingerprint(list, fingerprint), shared: last });
+    byList.set(list, { recorded: undefined, shared: last });
     return last;
   }
   const set = new Set<string>();
