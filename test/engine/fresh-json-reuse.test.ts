@@ -85,6 +85,29 @@ describe('projectWireRequest with tools that arrive as fresh JSON', () => {
     expect(afterName[0]).toEqual(cold[0]);
   });
 
+  it('should see an edit in place of a list it first met as fresh JSON, when that list is resent', () => {
+    const list = tools(`resent${run++}`);
+    sent(copy(list));
+    const again = copy(list);
+    sent(again);
+    (again[1] as Tool).function.name = 'github__renamed.in.place';
+    expect(sent(again)[1]?.function.name).toBe('github__renamed_in_place');
+  });
+
+  it('should project a history item sent as fresh JSON after its last copy was edited in place', () => {
+    const list = tools(`history${run++}`);
+    const call = { id: 'c1', type: 'function' as const, function: { name: LONG, arguments: '{}' } };
+    const messages = [
+      { role: 'user' as const, content: 'hi' },
+      { role: 'assistant' as const, tool_calls: [call] },
+    ];
+    projectChatRequest({ ...request(list), messages });
+    call.function.name = 'github__create_issue';
+    const projected = projectChatRequest({ ...request(list), messages: copy(messages) });
+    const [, assistant] = projected.request.messages as { tool_calls?: (typeof call)[] }[];
+    expect(assistant?.tool_calls?.[0]?.function.name).toBe('github__create_issue');
+  });
+
   it('should tell apart contents that read alike as keys and values in order', () => {
     const name = `alike${run++}__tool`;
     const list = (value: unknown): Tool[] => [

@@ -65,7 +65,9 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
       projectState(format, request as Json, options ?? ({} as TOptions), options, sent),
   );
   const { names } = state;
-  const stream = createStreamResolver(format.stream, names);
+  // Made on the first event: most requests are not streamed, and it holds two maps and closures.
+  let stream: ReturnType<typeof createStreamResolver> | undefined;
+  const streamed = () => (stream ??= createStreamResolver(format.stream, names));
   // A request the hook left as it was needs no second look when it is sent again.
   const sent = state.finished ? state.request : (format.finish?.(state.request) ?? state.request);
   state.finished = sent === state.request;
@@ -77,8 +79,8 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
       const resolutions: NameResolution[] = [];
       return { response: resolveCalls(response, format.response, names, resolutions), resolutions };
     },
-    resolveStreamEvent: stream.resolve,
-    flushStream: stream.flush,
+    resolveStreamEvent: (event) => streamed().resolve(event),
+    flushStream: () => streamed().flush(),
   };
 }
 
@@ -426,9 +428,10 @@ function historyEntries(
   const previous = last?.history ?? [];
   const sent = last?.entries ?? [];
   // The items the previous request sent at the same places, unchanged: their entries as they were.
+  const bound = Math.min(list.length, previous.length);
   let same = 0;
   while (
-    same < Math.min(list.length, previous.length) &&
+    same < bound &&
     list[same] === previous[same] &&
     matchesFingerprint((sent[same] as HistoryEntry).recorded, list[same], fingerprint)
   )
@@ -448,10 +451,15 @@ function historyEntries(
     }
     const before: unknown = previous[index];
     const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
-    if (earlier !== undefined && sameContent(before, item)) {
+    // The previous item as it was read (not edited in place since), with the same content.
+    if (
+      earlier !== undefined &&
+      matchesFingerprint(earlier.recorded, before, fingerprint) &&
+      sameContent(before, item)
+    ) {
       // Its calls and projections are of the content, so shared; recorded from the item itself,
-      // whose objects a later turn resends. Not kept by object (fresh JSON is seldom resent as
-      // it is, and a WeakMap entry per item was about a third of a fresh history's cost).
+      // whose objects a later turn resends. Not kept by object: fresh JSON is seldom resent as
+      // it is, and a WeakMap entry per item was about a sixth of a fresh turn.
       const { calls, projections } = earlier;
       entries.push({ format, recorded: recordFingerprint(item, fingerprint), calls, projections });
       continue;

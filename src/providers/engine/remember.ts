@@ -120,7 +120,8 @@ function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
   if (fingerprint.generated !== undefined) return fingerprint.generated;
   const allowed: unknown[] = [];
   let count = 0;
-  const code = (recording: boolean, node: Fingerprint, value: string): string => {
+  // `inside`: the value is known to be an object and not an array (a filter's branch).
+  const code = (recording: boolean, node: Fingerprint, value: string, inside = false): string => {
     const put = (read: string) =>
       recording ? `values[at++] = ${read};` : `if (values[at++] !== ${read}) return -1;`;
     let object = node.leaves.map((leaf) => put(`${value}[${JSON.stringify(leaf)}]`)).join('');
@@ -141,10 +142,11 @@ function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
             ? `${next} !== ${next}`
             : `${next} === ${typeof item === 'string' ? JSON.stringify(item) : `allowed[${allowed.push(item) - 1}]`}`,
         );
-        object += `if (${test.join(' || ') || 'false'}) { ${code(recording, branch, value)} }`;
+        object += `if (${test.join(' || ') || 'false'}) { ${code(recording, branch, value, true)} }`;
       }
       object += '}';
     }
+    if (inside) return object;
     return `if (typeof ${value} === 'object' && ${value} !== null) { if (Array.isArray(${value})) { ${array} } else { ${object} } }`;
   };
   const walk = (recording: boolean) =>
