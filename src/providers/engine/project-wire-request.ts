@@ -32,6 +32,7 @@ import {
   siteNames,
   type WireNames,
 } from './wire-names.js';
+import type { WirePath } from './wire-path.js';
 import { isRecord, LEFT_OUT, updatePath, visitPath, withProperty } from './wire-path.js';
 
 type Json = Record<string, unknown>;
@@ -92,8 +93,6 @@ interface State {
 }
 
 const requests = new WeakMap<object, unknown>();
-const requestParts = new WeakMap<object, Fingerprint>();
-
 // A request sent again (a retry, a second model) is found by its own identity and the identity of
 // its parts: the tool lists and every object on the way to each definition (so an added or
 // replaced definition is seen), the choice, the history and its items. The fields inside a
@@ -101,18 +100,13 @@ const requestParts = new WeakMap<object, Fingerprint>();
 // a new request object around a list edited in place is checked value by value by the list's own
 // memo, and the same request object sent again is treated as the value it was.
 function partsOf(format: WireFormat<never>): Fingerprint {
-  let parts = requestParts.get(format);
-  if (parts === undefined) {
-    parts = compileFingerprint([
-      ...format.tools.flatMap((site) =>
-        site.declarations.map((declaration) => [...site.at, ...declaration.at]),
-      ),
-      ...format.choice.map((site) => site.at),
-      [format.history.at, '*'],
-    ]);
-    requestParts.set(format, parts);
-  }
-  return parts;
+  return fingerprintOf(format, () => [
+    ...format.tools.flatMap((site) =>
+      site.declarations.map((declaration) => [...site.at, ...declaration.at]),
+    ),
+    ...format.choice.map((site) => site.at),
+    [format.history.at, '*'],
+  ]);
 }
 
 function assertShape(format: WireFormat<never>, request: unknown): void {
@@ -487,47 +481,39 @@ function historyEntries(
   return { entries, same };
 }
 
-const historyFingerprints = new WeakMap<object, Fingerprint>();
-const listFingerprints = new WeakMap<object, Fingerprint>();
+const fingerprints = new WeakMap<object, Fingerprint>();
+
+// A fingerprint compiled once per part of a format: the format, its history, a tool list site.
+function fingerprintOf(owner: object, paths: () => WirePath[]): Fingerprint {
+  const found = fingerprints.get(owner);
+  if (found !== undefined) return found;
+  const fingerprint = compileFingerprint(paths());
+  fingerprints.set(owner, fingerprint);
+  return fingerprint;
+}
 
 // Everything the projection of one history item reads.
 function historyFingerprint(format: WireFormat<never>): Fingerprint {
-  let fingerprint = historyFingerprints.get(format);
-  if (fingerprint === undefined) {
-    fingerprint = compileFingerprint(
-      format.history.sites.flatMap((site) =>
-        [nameField(site), site.namespace, site.arguments]
-          .filter((field) => typeof field === 'string')
-          .map((field) => [...site.at, field]),
-      ),
-    );
-    historyFingerprints.set(format, fingerprint);
-  }
-  return fingerprint;
+  return fingerprintOf(format.history, () =>
+    format.history.sites.flatMap((site) =>
+      [nameField(site), site.namespace, site.arguments]
+        .filter((field) => typeof field === 'string')
+        .map((field) => [...site.at, field]),
+    ),
+  );
 }
 
 // Everything a list's projection reads: each object on the way to a definition, the definition's
 // name, description, schema objects (by identity, as the schema projection caches them) and strict.
 function listFingerprint(site: ToolListSite): Fingerprint {
-  let fingerprint = listFingerprints.get(site);
-  if (fingerprint === undefined) {
-    fingerprint = compileFingerprint(
-      site.declarations.flatMap((declaration) => [
-        ...['name', 'description', declaration.strict]
-          .filter((field) => field !== undefined)
-          .map((field) => [...declaration.at, field]),
-        ...(declaration.schemas ?? []).map((schema) => [...declaration.at, ...schema.at]),
-      ]),
-    );
-    listFingerprints.set(site, fingerprint);
-  }
-  return fingerprint;
-}
-
-function readAt(holder: unknown, path: readonly string[]): unknown {
-  let value = holder;
-  for (const step of path) value = isRecord(value) ? value[step] : undefined;
-  return value;
+  return fingerprintOf(site, () =>
+    site.declarations.flatMap((declaration) => [
+      ...['name', 'description', declaration.strict]
+        .filter((field) => field !== undefined)
+        .map((field) => [...declaration.at, field]),
+      ...(declaration.schemas ?? []).map((schema) => [...declaration.at, ...schema.at]),
+    ]),
+  );
 }
 
 /** One projection of a tool list, for one set of maps and options. */
@@ -632,7 +618,10 @@ function projectDeclaration(
   const strict = site.strict !== undefined && holder[site.strict] === true;
   for (const schemaSite of site.schemas ?? []) {
     const path = schemaSite.at as readonly string[];
-    const schema = readAt(holder, path);
+    const schema = path.reduce<unknown>(
+      (inner, step) => (isRecord(inner) ? inner[step] : undefined),
+      holder,
+    );
     if (schema === undefined && site.schemaRequired !== true) continue;
     const result = projectToolSchemaByContent({
       schema,

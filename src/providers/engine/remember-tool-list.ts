@@ -29,7 +29,7 @@ interface Shared extends SharedList {
   projections: { key: readonly unknown[]; value: unknown }[];
 }
 
-/** `recorded` is left out for a list found by its content: most such lists are never sent again. */
+// Not recorded for a list found by its content: most such lists are never sent again.
 const byList = new WeakMap<object, { recorded: unknown[] | undefined; shared: Shared }>();
 // By names, for content-keyed reuse: a gateway sees the same tools as fresh JSON on every turn.
 const byNames = new Map<string, Shared>();
@@ -46,19 +46,14 @@ const MAX_PROJECTIONS = 4;
  */
 export function toolList(site: ToolListSite, list: object, fingerprint: Fingerprint): SharedList {
   const known = byList.get(list);
-  if (
-    known !== undefined &&
-    (known.recorded === undefined
-      ? matchesContent(known.shared.content, list)
-      : matchesFingerprint(known.recorded, list, fingerprint))
-  ) {
-    known.recorded ??= recordFingerprint(list, fingerprint);
+  if (known?.recorded !== undefined && matchesFingerprint(known.recorded, list, fingerprint))
     return known.shared;
-  }
-  // Fresh JSON of the tools last sent here: one read of the content, no names collected first.
-  const last = lastBySite.get(site);
+  // Fresh JSON of the tools last sent here (or of the list's own content, met before as fresh JSON
+  // and now resent, so recorded): one read of the content, no names collected first.
+  const last = known?.shared ?? lastBySite.get(site);
   if (last !== undefined && matchesContent(last.content, list)) {
-    byList.set(list, { recorded: undefined, shared: last });
+    const recorded = known === undefined ? undefined : recordFingerprint(list, fingerprint);
+    byList.set(list, { recorded, shared: last });
     return last;
   }
   const set = new Set<string>();
