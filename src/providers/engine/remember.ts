@@ -167,7 +167,7 @@ function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
 export function recordFingerprint(object: unknown, fingerprint: Fingerprint): unknown[] {
   // Bounded: V8 makes a very large preallocated array a slow dictionary.
   const values: unknown[] = new Array(Math.min(fingerprint.size, 16384));
-  const walks = generated(fingerprint);
+  const walks = fingerprint.generated ?? generated(fingerprint);
   values.length =
     walks === null ? walk(fingerprint, object, values, 0, true) : walks[0](values, object);
   fingerprint.size = values.length;
@@ -183,7 +183,7 @@ export function matchesFingerprint(
   object: unknown,
   fingerprint: Fingerprint,
 ): boolean {
-  const walks = generated(fingerprint);
+  const walks = fingerprint.generated ?? generated(fingerprint);
   const at =
     walks === null
       ? walk(fingerprint, object, recorded as unknown[], 0, false)
