@@ -122,27 +122,63 @@ export function projectKeyword(
 
 /** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. @internal */
 export function hasValidValue(key: string, value: unknown): boolean {
-  if (NUMBER_VALUED_KEYWORDS.has(key))
-    return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
-  if (COUNT_VALUED_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
-  if (STRING_VALUED_KEYWORDS.has(key)) return typeof value === 'string';
-  if (BOOLEAN_VALUED_KEYWORDS.has(key)) return typeof value === 'boolean';
-  if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
-    return typeof value === 'number' || typeof value === 'boolean';
+  switch (VALUE_KINDS.get(key)) {
+    case NUMBER_VALUE:
+      return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
+    case COUNT_VALUE:
+      return Number.isInteger(value) && (value as number) >= 0;
+    case STRING_VALUE:
+      return typeof value === 'string';
+    case BOOLEAN_VALUE:
+      return typeof value === 'boolean';
+    case BOUND_VALUE:
+      return typeof value === 'number' || typeof value === 'boolean';
+    case LIST_VALUE:
+      return Array.isArray(value);
+    case DEPENDENT_REQUIRED_VALUE:
+      return (
+        isRecord(value) &&
+        Object.values(value).every(
+          (names) =>
+            Array.isArray(names) &&
+            names.every((name) => typeof name === 'string') &&
+            new Set(names).size === names.length,
+        )
+      );
+    default:
+      return true;
   }
-  if (key === 'examples') return Array.isArray(value);
-  if (key === 'dependentRequired') {
-    return (
-      isRecord(value) &&
-      Object.values(value).every(
-        (names) =>
-          Array.isArray(names) &&
-          names.every((name) => typeof name === 'string') &&
-          new Set(names).size === names.length,
-      )
-    );
-  }
-  return true;
+}
+
+const NUMBER_VALUE = 1;
+const COUNT_VALUE = 2;
+const STRING_VALUE = 3;
+const BOOLEAN_VALUE = 4;
+/** `exclusiveMinimum`/`exclusiveMaximum`: a number, or draft 4's boolean. */
+const BOUND_VALUE = 5;
+/** `examples`. */
+const LIST_VALUE = 6;
+const DEPENDENT_REQUIRED_VALUE = 7;
+
+/**
+ * What value each keyword takes, in one lookup (every keyword the walk keeps is checked); a
+ * keyword in two sets takes the first one's kind, in the order they are listed here.
+ */
+const VALUE_KINDS: ReadonlyMap<string, number> = valueKinds();
+
+function valueKinds(): Map<string, number> {
+  const kinds = new Map<string, number>();
+  const add = (keys: Iterable<string>, kind: number): void => {
+    for (const key of keys) if (!kinds.has(key)) kinds.set(key, kind);
+  };
+  add(NUMBER_VALUED_KEYWORDS, NUMBER_VALUE);
+  add(COUNT_VALUED_KEYWORDS, COUNT_VALUE);
+  add(STRING_VALUED_KEYWORDS, STRING_VALUE);
+  add(BOOLEAN_VALUED_KEYWORDS, BOOLEAN_VALUE);
+  add(['exclusiveMinimum', 'exclusiveMaximum'], BOUND_VALUE);
+  add(['examples'], LIST_VALUE);
+  add(['dependentRequired'], DEPENDENT_REQUIRED_VALUE);
+  return kinds;
 }
 
 /** Keywords whose meaning a model can read from the description. */
