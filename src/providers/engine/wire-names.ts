@@ -1,9 +1,7 @@
 import type { RequestProjection } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { NameSite } from './wire-format.js';
-import { isRecord, updatePath, withProperty } from './wire-path.js';
-
-type Json = Record<string, unknown>;
+import { isRecord, type Json, updatePath, withProperty } from './wire-path.js';
 
 /**
  * The name maps of one request: the flat one (canonical names), and for formats with namespaces

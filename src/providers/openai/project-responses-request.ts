@@ -6,14 +6,12 @@ import type {
   ProjectionOptions,
   WireFormat,
 } from '../engine/wire-format.js';
-import { isRecord, updatePath, visitPath, type WirePath } from '../engine/wire-path.js';
+import { isRecord, type Json, updatePath, visitPath, type WirePath } from '../engine/wire-path.js';
 import type {
   ResponsesRequestLike,
   ResponsesResponseLike,
   ResponsesStreamEventLike,
 } from './responses-wire.js';
-
-type Json = Record<string, unknown>;
 
 /** Options of {@link projectResponsesRequest}. */
 export interface ResponsesProjectionOptions extends ProjectionOptions {
