@@ -97,8 +97,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       }),
     },
   },
-  // `namespaces: true`: each server's function tools become one namespace (a tool forced by
-  // `tool_choice` stays a top-level function), and so do their calls in `input`.
+  // `namespaces: true` (see the option): the calls in `input` are grouped as their tools are.
   group(request, options, separator) {
     if (options.namespaces !== true || !Array.isArray(request.tools)) return undefined;
     const forced = new Set<unknown>();
