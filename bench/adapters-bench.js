@@ -18,6 +18,8 @@ const AI_SDK_OPTIONS = { envelope: 'openai', schemaTarget: 'openai' };
 const COLD_TARGET = 0.05;
 const WARM_TARGET = 0.01;
 const FRESH_TARGET = 0.1;
+/** Next turns of a throwaway conversation run before any timing (every tenth as fresh JSON). */
+const WARMUP_TURNS = 400;
 
 /** About 200 tools (canonical names, descriptions, MCP schemas) and the 50 that history calls. */
 function neutralTools(variant) {
@@ -337,14 +339,21 @@ function projectAndResolve(subject, request, response) {
 }
 
 /**
- * Runs a subject on throwaway names, so that "cold" later means names the core has not seen, not
- * unoptimised code.
+ * Runs a subject on throwaway names and a throwaway conversation, so that "cold" later means names
+ * or a request the core has not seen, not unoptimised code: a host's process has run its
+ * next-turn path on every turn before the one being timed.
  */
 function warmUp(subject) {
+  let warmup;
   for (let index = 0; index < 20; index++) {
-    const warmup = subject.build(`-warmup${index}`);
+    warmup = subject.build(`-warmup${index}`);
     const projected = subject.project(warmup);
     projected.resolveResponse(subject.response(projected.map.toWire(lastTool(warmup))));
+  }
+  const response = subject.response(subject.project(warmup).map.toWire(lastTool(warmup)));
+  for (let index = 0; index < WARMUP_TURNS; index++) {
+    projectAndResolve(subject, nextTurn(warmup), response);
+    if (index % 10 === 0) projectAndResolve(subject, structuredClone(nextTurn(warmup)), response);
   }
 }
 
