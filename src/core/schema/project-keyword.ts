@@ -7,7 +7,13 @@ import {
   NUMBER_VALUED_KEYWORDS,
   STRING_VALUED_KEYWORDS,
 } from './schema-keywords.js';
-import { NEVER, type Path, type Source, type TreeContext, warn } from './schema-tree-context.js';
+import {
+  NEVER,
+  type Path,
+  type Source,
+  type TreeContext,
+  warnAtKey,
+} from './schema-tree-context.js';
 import { compactJson, isRecord, setKey } from './schema-values.js';
 import { STRICT_STRUCTURAL, strictFail } from './strict-schema-rules.js';
 
@@ -25,10 +31,11 @@ export function projectKeyword(
   const { profile } = context;
   if (!hasValidValue(key, value)) {
     // Providers validate keyword values (Anthropic against the 2020-12 meta-schema, Gemini against its proto).
-    warn(
+    warnAtKey(
       context,
       'DROPPED_KEYWORD',
-      [...path, key],
+      path,
+      key,
       `\`${key}: ${compactJson(value)}\` is not a valid value for that keyword; dropped it.`,
     );
     return;
@@ -102,20 +109,22 @@ export function projectKeyword(
     }
   }
   if (key.startsWith('x-') || !DESCRIBABLE.has(key)) {
-    warn(
+    warnAtKey(
       context,
       'DROPPED_KEYWORD',
-      [...path, key],
+      path,
+      key,
       `${profile.label} does not take \`${key}\`; dropped it.`,
     );
     return;
   }
   const json = compactJson(value);
   described.push(`${key}: ${typeof value === 'string' ? value : json}`);
-  warn(
+  warnAtKey(
     context,
     'MOVED_TO_DESCRIPTION',
-    [...path, key],
+    path,
+    key,
     `${profile.label} does not take \`${key}: ${json}\` here; moved it into the description.`,
   );
 }
