@@ -12,12 +12,14 @@ import { projectMessagesRequest } from '../dist/providers/anthropic/index.js';
 import { projectConverseRequest } from '../dist/providers/bedrock/index.js';
 import { projectGenerateContentRequest } from '../dist/providers/gemini/index.js';
 import { projectChatRequest, projectResponsesRequest } from '../dist/providers/openai/index.js';
-import { catalogs, median, SERVERS } from './bench-fixture.js';
+import { catalogs, median, readEveryValue, SERVERS } from './bench-fixture.js';
 
 const AI_SDK_OPTIONS = { envelope: 'openai', schemaTarget: 'openai' };
 const COLD_TARGET = 0.05;
 const WARM_TARGET = 0.01;
 const FRESH_TARGET = 0.1;
+/** Next turns of a throwaway conversation run before any timing (every tenth as fresh JSON). */
+const WARMUP_TURNS = 400;
 
 /** About 200 tools (canonical names, descriptions, MCP schemas) and the 50 that history calls. */
 function neutralTools(variant) {
@@ -337,14 +339,21 @@ function projectAndResolve(subject, request, response) {
 }
 
 /**
- * Runs a subject on throwaway names, so that "cold" later means names the core has not seen, not
- * unoptimised code.
+ * Runs a subject on throwaway names and a throwaway conversation, so that "cold" later means names
+ * or a request the core has not seen, not unoptimised code: a host's process has run its
+ * next-turn path on every turn before the one being timed.
  */
 function warmUp(subject) {
+  let warmup;
   for (let index = 0; index < 20; index++) {
-    const warmup = subject.build(`-warmup${index}`);
+    warmup = subject.build(`-warmup${index}`);
     const projected = subject.project(warmup);
     projected.resolveResponse(subject.response(projected.map.toWire(lastTool(warmup))));
+  }
+  const response = subject.response(subject.project(warmup).map.toWire(lastTool(warmup)));
+  for (let index = 0; index < WARMUP_TURNS; index++) {
+    projectAndResolve(subject, nextTurn(warmup), response);
+    if (index % 10 === 0) projectAndResolve(subject, structuredClone(nextTurn(warmup)), response);
   }
 }
 
@@ -395,6 +404,10 @@ function benchSubject(subject) {
   // Fresh JSON: the next turn as a gateway sees it, every object new (a deep copy of the request).
   const copies = Array.from({ length: 41 }, () => structuredClone(nextTurn(request)));
   const fresh = onceEach(copies, (copy) => projectAndResolve(subject, copy, response));
+  // The floor under it, timed the same way: reading every value of such a copy once, as knowing
+  // that fresh JSON holds the content it held needs.
+  const floorCopies = Array.from({ length: 41 }, () => structuredClone(nextTurn(request)));
+  const floor = onceEach(floorCopies, (copy) => readEveryValue(copy));
   // Warm: the same request again.
   const warm = pairedRatio(request, () => projectAndResolve(subject, request, response));
   return [
@@ -414,7 +427,7 @@ function benchSubject(subject) {
       name: `adapter ${subject.name}: next turn as fresh JSON`,
       value: fresh.ratio,
       target: FRESH_TARGET,
-      detail: `${fresh.micros.toFixed(0)} us`,
+      detail: `${fresh.micros.toFixed(0)} us; reading every value of the copy once: ${floor.micros.toFixed(0)} us (${floor.ratio.toFixed(3)})`,
     },
     {
       name: `adapter ${subject.name}: same request (warm)`,
@@ -471,11 +484,16 @@ async function conversionRows() {
   const ours = [];
   const theirs = [];
   const ratios = [];
+  const floors = [];
   for (let round = 0; round < 15; round++) {
     const request = fresh();
     const start = performance.now();
     projectResponsesRequest(request);
     const oursUs = (performance.now() - start) * 1000;
+    const unread = fresh();
+    const floorStart = performance.now();
+    readEveryValue(unread);
+    floors.push((performance.now() - floorStart) * 1000);
     const prepared = aiTools(fresh());
     const aiStart = performance.now();
     await prepareTools({ tools: prepared });
@@ -484,7 +502,13 @@ async function conversionRows() {
     theirs.push(theirsUs);
     ratios.push(oursUs / theirsUs);
   }
+  const floorUs = median(floors);
   return [
+    {
+      name: 'whole corpus: reading every value of the fresh request once / AI SDK prepareTools',
+      value: floorUs / median(theirs),
+      detail: `${floorUs.toFixed(0)} us vs ${median(theirs).toFixed(0)} us: the floor under the row below, as projecting a schema reads it and prepareTools reads none`,
+    },
     {
       name: 'whole corpus through projectResponsesRequest, fresh objects, vs AI SDK prepareTools',
       value: median(ratios),

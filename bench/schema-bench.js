@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { projectInputSchema } from '../dist/index.js';
-import { median } from './bench-fixture.js';
+import { median, readEveryValue } from './bench-fixture.js';
 
 const catalogFolder = fileURLToPath(new URL('../test/fixtures/catalogs/', import.meta.url));
 const schemas = readdirSync(catalogFolder)
@@ -34,21 +34,58 @@ const COLD_TARGETS = {
   vertex: 1.0,
 };
 
+// What every cold projection must at least do, as informational rows beside the targets.
+const FLOORS = [
+  ['read every value once', false],
+  ['read every value once, testing each object is plain', true],
+];
+
 /** Milliseconds per call of `run`, repeated until at least `minimumMs` have passed, median of 7. */
 function timeRepeated(run, minimumMs = 40) {
   const samples = [];
-  for (let sample = 0; sample < 7; sample++) {
-    let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    do {
-      run();
-      calls++;
-      elapsed = performance.now() - start;
-    } while (elapsed < minimumMs);
-    samples.push(elapsed / calls);
-  }
+  for (let sample = 0; sample < 7; sample++) samples.push(timeOnce(run, minimumMs));
   return median(samples);
+}
+
+/**
+ * One pass of `run` over fresh copies of the corpus, seven times, each right after a timing of
+ * JSON.stringify of the schemas, so that load on a shared machine hits both sides of each ratio
+ * alike: the median ratio, and the median times. The copy (2.6 MB) is collected into the old
+ * generation before the clock starts, where the stringified schemas live: left young, the first
+ * scavenge inside the timed pass copied all of it, a cost of the bench's own setup that stringify
+ * never paid (35-118 ms under load).
+ */
+function pairedCold(run) {
+  const ratios = [];
+  const times = [];
+  const stringifyTimes = [];
+  for (let sample = 0; sample < 7; sample++) {
+    const stringifyMs = timeOnce(() => {
+      for (const schema of schemas) JSON.stringify(schema);
+    }, 10);
+    const fresh = structuredClone(schemas);
+    globalThis.gc?.();
+    const start = performance.now();
+    run(fresh);
+    const ms = performance.now() - start;
+    ratios.push(ms / stringifyMs);
+    times.push(ms);
+    stringifyTimes.push(stringifyMs);
+  }
+  return { ratio: median(ratios), ms: median(times), stringifyMs: median(stringifyTimes) };
+}
+
+/** Milliseconds per call of `run`, repeated until at least `minimumMs` have passed. */
+function timeOnce(run, minimumMs) {
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    run();
+    calls++;
+    elapsed = performance.now() - start;
+  } while (elapsed < minimumMs);
+  return elapsed / calls;
 }
 
 function projectAll(list, options) {
@@ -72,35 +109,38 @@ export async function runSchemaBench() {
   // Let the JIT see every path once, on copies nobody measures.
   for (const [, options] of CASES) projectAll(structuredClone(schemas), options);
   const cold = new Map();
-  for (const [label, options] of CASES) {
-    // Cold: fresh copies every time, cloned before the clock starts, so nothing is cached. The
-    // copy (2.6 MB) is collected into the old generation before the clock starts, where the
-    // stringified schemas live: left young, the first scavenge inside the timed pass copied all
-    // of it, a cost of the bench's own setup that stringify never paid (35-118 ms under load).
-    const samples = [];
-    for (let sample = 0; sample < 7; sample++) {
-      const fresh = structuredClone(schemas);
-      globalThis.gc?.();
-      const start = performance.now();
-      projectAll(fresh, options);
-      samples.push(performance.now() - start);
-    }
-    cold.set(label, median(samples));
-  }
+  for (const [label, options] of CASES)
+    cold.set(
+      label,
+      pairedCold((fresh) => projectAll(fresh, options)),
+    );
+  // The floor under the cold rows, timed the same way: what reading every value of the fresh
+  // copies costs, with no projection. Any projection must read every value to know a schema fits.
+  const floors = FLOORS.map(([label, plainOnly]) => [
+    label,
+    pairedCold((fresh) => {
+      for (const schema of fresh) readEveryValue(schema, plainOnly);
+    }),
+  ]);
   // Fill the cache, and let the collector clear the cold runs' garbage before warm timings.
   for (const [, options] of CASES) projectAll(schemas, options);
   timeRepeated(() => {
     for (const [, options] of CASES) projectAll(schemas, options);
   }, 60);
-  const rows = [];
+  const rows = floors.map(([label, floor]) => ({
+    name: `schema floor: ${label}`,
+    ratio: floor.ratio,
+    detail: `${schemas.length} fresh schemas: ${floor.ms.toFixed(2)} ms vs JSON.stringify ${floor.stringifyMs.toFixed(3)} ms (no projection: the least a cold row can cost)`,
+  }));
+  const plainFloor = floors[1][1];
   for (const [label, options] of CASES) {
-    const coldMs = cold.get(label);
+    const coldRow = cold.get(label);
     const warmMs = timeRepeated(() => projectAll(schemas, options));
     rows.push({
       name: `schema ${label} cold`,
-      ratio: coldMs / stringifyMs,
+      ratio: coldRow.ratio,
       ...(COLD_TARGETS[label] === undefined ? {} : { target: COLD_TARGETS[label] }),
-      detail: `${schemas.length} schemas: ${coldMs.toFixed(2)} ms vs JSON.stringify ${stringifyMs.toFixed(3)} ms`,
+      detail: `${schemas.length} schemas: ${coldRow.ms.toFixed(2)} ms vs JSON.stringify ${coldRow.stringifyMs.toFixed(3)} ms; ${(coldRow.ms / plainFloor.ms).toFixed(1)}x the floor`,
     });
     rows.push({
       name: `schema ${label} warm`,

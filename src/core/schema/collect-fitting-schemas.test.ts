@@ -416,6 +416,32 @@ describe('collectFittingSchemas', () => {
       );
     });
 
+    it('should find no object schema fitting under strict, and below a root what it finds alone', () => {
+      // Strict closes every object and requires every property, so no object schema fits it;
+      // collectFittingSchemas runs only the walk that lists every fitting node, and what it
+      // finds for a schema of any kind is what it finds for the same schema below a root.
+      fc.assert(
+        fc.property(serverSchema, (schema) => {
+          const alone = collectFittingSchemas(schema, 'openaiStrict', true);
+          if ((schema as { type?: unknown }).type === 'object') {
+            expect(alone.root).toBeUndefined();
+          }
+          const below = collectFittingSchemas(
+            { type: 'object', properties: { a: schema } },
+            'openaiStrict',
+            true,
+          );
+          expect(below.root).toBeUndefined();
+          expect(below.fitting).toEqual(
+            alone.root === undefined
+              ? alone.fitting
+              : new Map([...alone.fitting, [schema as object, alone.root]]),
+          );
+        }),
+        { numRuns: 200 },
+      );
+    });
+
     it('should give exactly what the full walk gives, on schemas as servers write them', () => {
       fc.assert(
         fc.property(serverSchema, (schema) => {

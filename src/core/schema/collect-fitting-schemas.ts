@@ -72,8 +72,9 @@ export function collectFittingSchemas(
   walk.size = 0;
   // First the lean walk, which lists only rebuilt nodes: enough when the root fits, as nearly
   // every root does. A root that does not fit is checked again, listing every fitting node.
-  walk.lean = true;
-  let height = check(root, 0, walk);
+  // Under strict no object schema fits, and the root is one: only the listing walk is run.
+  walk.lean = !strict;
+  let height = strict ? -1 : check(root, 0, walk);
   if (height < 0) {
     walk.lean = false;
     walk.visited = 0;
@@ -340,12 +341,15 @@ function simpleTypeCode(type: string): number {
   }
 }
 
+// One cache per mode, so that a lookup is by the profile's id as it is (a key made per call
+// would be a new string, hashed on every schema).
 const rulesCache = new Map<string, Rules>();
+const strictRulesCache = new Map<string, Rules>();
 
 function rulesOf(profileId: string, strict: boolean): Rules {
   // Only OpenAI is projected both ways; its strict walk has its own profile.
-  const cacheKey = strict ? `${profileId} strict` : profileId;
-  let rules = rulesCache.get(cacheKey);
+  const cache = strict ? strictRulesCache : rulesCache;
+  let rules = cache.get(profileId);
   if (rules === undefined) {
     const profile = TARGET_PROFILES[profileId] as TargetProfile;
     rules = {
@@ -357,7 +361,7 @@ function rulesOf(profileId: string, strict: boolean): Rules {
       typeArrays: profile.nullForm === 'type-array',
       keys: profile.propertyKeys === null ? null : keyTableOf(profile.propertyKeys),
     };
-    rulesCache.set(cacheKey, rules);
+    cache.set(profileId, rules);
   }
   return rules;
 }

@@ -424,13 +424,17 @@ function walkTree(
   options: ProjectInputSchemaOptions,
   fitting: ReadonlyMap<object, FittingSchema> | undefined,
 ): BuiltResult {
+  // The root is on every path, so a `$ref: "#"` below it is recursion. The lists are made apart
+  // from the context: an object literal that holds array literals is copied from its boilerplate
+  // by the runtime (a deep copy) on every call, where one of plain values is allocated inline.
+  const warnings: SchemaWarning[] = [];
+  const refs = ['#'];
   const context: TreeContext = {
     profile,
     strict,
     root,
-    warnings: [],
-    // The root is on every path, so a `$ref: "#"` below it is recursion.
-    refs: ['#'],
+    warnings,
+    refs,
     definitions: undefined,
     unrolled: undefined,
     crowdedBranches: undefined,

@@ -7,7 +7,13 @@ import {
   NUMBER_VALUED_KEYWORDS,
   STRING_VALUED_KEYWORDS,
 } from './schema-keywords.js';
-import { NEVER, type Path, type Source, type TreeContext, warn } from './schema-tree-context.js';
+import {
+  NEVER,
+  type Path,
+  type Source,
+  type TreeContext,
+  warnAtKey,
+} from './schema-tree-context.js';
 import { compactJson, isRecord, setKey } from './schema-values.js';
 import { STRICT_STRUCTURAL, strictFail } from './strict-schema-rules.js';
 
@@ -25,10 +31,11 @@ export function projectKeyword(
   const { profile } = context;
   if (!hasValidValue(key, value)) {
     // Providers validate keyword values (Anthropic against the 2020-12 meta-schema, Gemini against its proto).
-    warn(
+    warnAtKey(
       context,
       'DROPPED_KEYWORD',
-      [...path, key],
+      path,
+      key,
       `\`${key}: ${compactJson(value)}\` is not a valid value for that keyword; dropped it.`,
     );
     return;
@@ -102,47 +109,85 @@ export function projectKeyword(
     }
   }
   if (key.startsWith('x-') || !DESCRIBABLE.has(key)) {
-    warn(
+    warnAtKey(
       context,
       'DROPPED_KEYWORD',
-      [...path, key],
+      path,
+      key,
       `${profile.label} does not take \`${key}\`; dropped it.`,
     );
     return;
   }
   const json = compactJson(value);
   described.push(`${key}: ${typeof value === 'string' ? value : json}`);
-  warn(
+  warnAtKey(
     context,
     'MOVED_TO_DESCRIPTION',
-    [...path, key],
+    path,
+    key,
     `${profile.label} does not take \`${key}: ${json}\` here; moved it into the description.`,
   );
 }
 
 /** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. @internal */
 export function hasValidValue(key: string, value: unknown): boolean {
-  if (NUMBER_VALUED_KEYWORDS.has(key))
-    return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
-  if (COUNT_VALUED_KEYWORDS.has(key)) return Number.isInteger(value) && (value as number) >= 0;
-  if (STRING_VALUED_KEYWORDS.has(key)) return typeof value === 'string';
-  if (BOOLEAN_VALUED_KEYWORDS.has(key)) return typeof value === 'boolean';
-  if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
-    return typeof value === 'number' || typeof value === 'boolean';
+  switch (VALUE_KINDS.get(key)) {
+    case NUMBER_VALUE:
+      return typeof value === 'number' && (key !== 'multipleOf' || value > 0);
+    case COUNT_VALUE:
+      return Number.isInteger(value) && (value as number) >= 0;
+    case STRING_VALUE:
+      return typeof value === 'string';
+    case BOOLEAN_VALUE:
+      return typeof value === 'boolean';
+    case BOUND_VALUE:
+      return typeof value === 'number' || typeof value === 'boolean';
+    case LIST_VALUE:
+      return Array.isArray(value);
+    case DEPENDENT_REQUIRED_VALUE:
+      return (
+        isRecord(value) &&
+        Object.values(value).every(
+          (names) =>
+            Array.isArray(names) &&
+            names.every((name) => typeof name === 'string') &&
+            new Set(names).size === names.length,
+        )
+      );
+    default:
+      return true;
   }
-  if (key === 'examples') return Array.isArray(value);
-  if (key === 'dependentRequired') {
-    return (
-      isRecord(value) &&
-      Object.values(value).every(
-        (names) =>
-          Array.isArray(names) &&
-          names.every((name) => typeof name === 'string') &&
-          new Set(names).size === names.length,
-      )
-    );
-  }
-  return true;
+}
+
+const NUMBER_VALUE = 1;
+const COUNT_VALUE = 2;
+const STRING_VALUE = 3;
+const BOOLEAN_VALUE = 4;
+/** `exclusiveMinimum`/`exclusiveMaximum`: a number, or draft 4's boolean. */
+const BOUND_VALUE = 5;
+/** `examples`. */
+const LIST_VALUE = 6;
+const DEPENDENT_REQUIRED_VALUE = 7;
+
+/**
+ * What value each keyword takes, in one lookup (every keyword the walk keeps is checked); a
+ * keyword in two sets takes the first one's kind, in the order they are listed here.
+ */
+const VALUE_KINDS: ReadonlyMap<string, number> = valueKinds();
+
+function valueKinds(): Map<string, number> {
+  const kinds = new Map<string, number>();
+  const add = (keys: Iterable<string>, kind: number): void => {
+    for (const key of keys) if (!kinds.has(key)) kinds.set(key, kind);
+  };
+  add(NUMBER_VALUED_KEYWORDS, NUMBER_VALUE);
+  add(COUNT_VALUED_KEYWORDS, COUNT_VALUE);
+  add(STRING_VALUED_KEYWORDS, STRING_VALUE);
+  add(BOOLEAN_VALUED_KEYWORDS, BOOLEAN_VALUE);
+  add(['exclusiveMinimum', 'exclusiveMaximum'], BOUND_VALUE);
+  add(['examples'], LIST_VALUE);
+  add(['dependentRequired'], DEPENDENT_REQUIRED_VALUE);
+  return kinds;
 }
 
 /** Keywords whose meaning a model can read from the description. */

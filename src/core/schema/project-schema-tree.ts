@@ -213,8 +213,8 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     const branchTypes = readTypes(out.type);
     for (const key in node) {
       if (!Object.hasOwn(node, key)) continue;
-      if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
-      if (OBJECT_KEYWORDS.has(key) || ARRAY_KEYWORDS.has(key)) continue;
+      // Structural, silent, object and array keywords alike: each has a class.
+      if (KEYWORD_CLASSES.has(key)) continue;
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
     }
     return finishNode(node, out, map, described, path, context);
@@ -339,10 +339,13 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
   // its key cache), not listed in a new array for every node walked.
   for (const key in node) {
     if (!Object.hasOwn(node, key)) continue;
-    if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
-    if (profile.keywords !== null) {
-      if (!isObject && OBJECT_KEYWORDS.has(key)) continue;
-      if (!isArray && ARRAY_KEYWORDS.has(key)) continue;
+    const keywordClass = KEYWORD_CLASSES.get(key);
+    if (keywordClass !== undefined) {
+      if ((keywordClass & HANDLED_KEYWORD) !== 0) continue;
+      if (profile.keywords !== null) {
+        if (!isObject && (keywordClass & OBJECT_KEYWORD) !== 0) continue;
+        if (!isArray && (keywordClass & ARRAY_KEYWORD) !== 0) continue;
+      }
     }
     projectKeyword(key, node[key], node, out, described, types, path, context);
   }
@@ -393,6 +396,32 @@ function finishNode(
 
 const OBJECT_KEYWORDS: ReadonlySet<string> = new Set(TYPE_KEYWORDS.object);
 const ARRAY_KEYWORDS: ReadonlySet<string> = new Set(TYPE_KEYWORDS.array);
+
+/** A structural or silent keyword: never passed to `projectKeyword`. */
+const HANDLED_KEYWORD = 1;
+/** A keyword of object schemas (see `TYPE_KEYWORDS.object`). */
+const OBJECT_KEYWORD = 2;
+/** A keyword of array schemas (see `TYPE_KEYWORDS.array`). */
+const ARRAY_KEYWORD = 4;
+
+/**
+ * The keyword sets the walk's keyword loop asks about, as one lookup per key (that loop runs for
+ * every key of every node walked, and most keys were looked up in four sets); keys of none of
+ * them are not listed.
+ */
+const KEYWORD_CLASSES: ReadonlyMap<string, number> = keywordClasses();
+
+function keywordClasses(): Map<string, number> {
+  const classes = new Map<string, number>();
+  const add = (keys: Iterable<string>, flag: number): void => {
+    for (const key of keys) classes.set(key, (classes.get(key) ?? 0) | flag);
+  };
+  add(STRUCTURAL_KEYWORDS, HANDLED_KEYWORD);
+  add(SILENT_KEYWORDS, HANDLED_KEYWORD);
+  add(OBJECT_KEYWORDS, OBJECT_KEYWORD);
+  add(ARRAY_KEYWORDS, ARRAY_KEYWORD);
+  return classes;
+}
 
 /** Whether the types are `object`, or `object` and `null` (distinct, as `readTypes` gives them). */
 function isOnlyObject(types: readonly string[]): boolean {

@@ -26,6 +26,28 @@ describe('fitsRule', () => {
     );
   });
 
+  it('should give the same answer for a key asked again, past the keys it remembers', () => {
+    // Answers are remembered per rule, up to 4096 keys; a few keys from a small alphabet are
+    // asked again and again, among enough others that the memory starts over in between.
+    const key = fc.string({
+      unit: fc.constantFrom('a', 'B', '1', '_', '.', '-', ' '),
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: 30 }), fc.nat(5000), (keys, others) => {
+        for (let index = 0; index < others; index++) {
+          fitsRule(`k${index}`, VERTEX_PROPERTY_KEYS);
+        }
+        for (const candidate of [...keys, ...keys]) {
+          for (const rule of [ANTHROPIC_PROPERTY_KEYS, VERTEX_PROPERTY_KEYS]) {
+            expect(fitsRule(candidate, rule)).toBe(fitsEachCharacter(candidate, rule));
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('should take keys that fit and refuse the rest', () => {
     expect(fitsRule('repo.name', ANTHROPIC_PROPERTY_KEYS)).toBe(true);
     expect(fitsRule('repo.name', VERTEX_PROPERTY_KEYS)).toBe(false);

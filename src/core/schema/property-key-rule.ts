@@ -82,7 +82,30 @@ export function fitPropertyKeys(
 
 /** Whether a key already fits a rule. @internal */
 export function fitsRule(key: string, rule: PropertyKeyRule): boolean {
+  // Only keys of a length that may fit are remembered: a long key costs nothing to judge.
   if (key.length === 0 || key.length > rule.maxLength) return false;
+  let judged = judgedKeys.get(rule);
+  if (judged === undefined) {
+    judged = new Map();
+    judgedKeys.set(rule, judged);
+  }
+  let fits = judged.get(key);
+  if (fits === undefined) {
+    fits = keyFitsRule(key, rule);
+    if (judged.size >= MAX_JUDGED_KEYS) judged.clear();
+    judged.set(key, fits);
+  }
+  return fits;
+}
+
+// Keys judged before, per rule: the walk asks about every property of every object it projects
+// for Anthropic, Bedrock and Vertex, and the same few keys recur across a catalog.
+const judgedKeys = new WeakMap<PropertyKeyRule, Map<string, boolean>>();
+
+/** Past this many keys remembered for a rule, its memory starts over. */
+const MAX_JUDGED_KEYS = 4096;
+
+function keyFitsRule(key: string, rule: PropertyKeyRule): boolean {
   if (rule.first !== null && !rule.first.test(key.charAt(0))) return false;
   return wholeKeyPattern(rule).test(key);
 }

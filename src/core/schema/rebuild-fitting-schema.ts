@@ -123,7 +123,8 @@ function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonS
   }
   if (nullable) out.nullable = true;
   for (const key of Object.keys(node)) {
-    if (STRUCTURAL_KEYWORDS.has(key) || SILENT_KEYWORDS.has(key)) continue;
+    // Structural and silent keywords are the dropped ones (no sub-schema keyword is either).
+    if (KEY_ROLES.get(key) === DROPPED) continue;
     setKey(out, key, node[key]);
   }
   if (typeof node.description === 'string') out.description = node.description;

@@ -2,7 +2,7 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
 import type { FittingSchema } from './collect-fitting-schemas.js';
-import { toJsonPointer } from './json-pointer.js';
+import { escapeSegment, toJsonPointer } from './json-pointer.js';
 import type { SchemaWarning, SchemaWarningCode } from './schema-warning.js';
 import type { TargetProfile } from './target-profile.js';
 
@@ -106,6 +106,21 @@ export function warn(
   message: string,
 ): void {
   context.warnings.push({ code, path: toJsonPointer(path), message });
+}
+
+/**
+ * Records one lossy change at the keyword `key` of the node at `path`: what `warn` records at
+ * `[...path, key]`, without a path made for it (Gemini moves hundreds of keywords per catalog).
+ * @internal
+ */
+export function warnAtKey(
+  context: TreeContext,
+  code: SchemaWarningCode,
+  path: Path,
+  key: string,
+  message: string,
+): void {
+  context.warnings.push({ code, path: `${toJsonPointer(path)}/${escapeSegment(key)}`, message });
 }
 
 /** The finished map of a node, or `null` when nothing changed shape there. @internal */

@@ -1,5 +1,6 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
+import type { Json } from '../engine/wire-path.js';
 import type { AiSdkCallOptions, AiSdkContentPart, AiSdkGenerateResult } from './ai-sdk-wire.js';
 
 /** What {@link projectLanguageModelRequest} returns: the shared adapter shape. */
@@ -8,8 +9,6 @@ export type ProjectedLanguageModelRequest<TRequest> = ProjectedRequest<
   AiSdkGenerateResult,
   AiSdkContentPart
 >;
-
-type Json = Record<string, unknown>;
 
 const REQUIRED = [{ at: ['toolChoice'], value: { type: 'required' } }];
 const TOOL_CALLS = { type: ['tool-call', 'tool-result'] };

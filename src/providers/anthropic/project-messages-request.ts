@@ -35,11 +35,11 @@ export const ANTHROPIC_TOOL_SEARCH: Envelope = Object.freeze({
 /** A choice of a left-out tool becomes `auto`, with the choice's other fields. */
 const AUTO = [{ at: ['tool_choice', 'type'], value: 'auto' }, { at: ['tool_choice', 'name'] }];
 const TOOL_USES = ['content', '*', { type: ['tool_use'] }];
-const TOOL_REFERENCES = ['content', '*', { type: ['tool_result'] }, 'content', '*'];
 const REFERENCE: NameSite = {
-  at: [...TOOL_REFERENCES, { type: ['tool_reference'] }],
+  at: ['content', '*', { type: ['tool_result'] }, 'content', '*', { type: ['tool_reference'] }],
   name: 'tool_name',
 };
+const INPUT_DELTA = [{ type: ['content_block_delta'] }, 'delta', { type: ['input_json_delta'] }];
 
 /** The Messages API as data: client tools (no `type`, or `custom`; server tools carry a versioned type). */
 const MESSAGES_FORMAT: WireFormat = {
@@ -74,12 +74,7 @@ const MESSAGES_FORMAT: WireFormat = {
       starts: [
         { at: [{ type: ['content_block_start'] }, 'content_block', { type: ['tool_use'] }] },
       ],
-      fragments: [
-        {
-          at: [{ type: ['content_block_delta'] }, 'delta', { type: ['input_json_delta'] }],
-          arguments: 'partial_json',
-        },
-      ],
+      fragments: [{ at: INPUT_DELTA, arguments: 'partial_json' }],
       key: (trail) => (trail[0] as { index?: unknown }).index,
       ends: (event) => (event.type === 'content_block_stop' ? [event.index] : []),
       release: (key, text) => ({

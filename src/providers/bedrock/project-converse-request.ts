@@ -1,6 +1,6 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { isRecord, visitPath } from '../engine/wire-path.js';
+import { isRecord, type Json, visitPath } from '../engine/wire-path.js';
 import type {
   BedrockConverseRequest,
   BedrockConverseResponse,
@@ -13,8 +13,6 @@ export type ProjectedConverseRequest<TRequest> = ProjectedRequest<
   BedrockConverseResponse,
   BedrockConverseStreamEvent
 >;
-
-type Json = Record<string, unknown>;
 
 /** Bedrock Converse as data; a tool reference with a `serverName` is a Bedrock-side MCP tool. */
 const CONVERSE_FORMAT: WireFormat = {

@@ -2,9 +2,7 @@ import type { ResolvedStreamEvents } from '../../core/projection/create-request-
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { StreamFormat } from './wire-format.js';
 import { nameField, resolveCall, resolveCalls, type WireNames } from './wire-names.js';
-import { isRecord, updatePath, visitPath, withProperty } from './wire-path.js';
-
-type Json = Record<string, unknown>;
+import { isRecord, type Json, updatePath, visitPath, withProperty } from './wire-path.js';
 
 const toKey = (key: unknown): string | undefined =>
   typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;

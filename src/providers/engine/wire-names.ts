@@ -1,9 +1,7 @@
 import type { RequestProjection } from '../../core/projection/create-request-projection.js';
 import type { NameResolution } from '../../core/projection/name-resolution.js';
 import type { NameSite } from './wire-format.js';
-import { isRecord, updatePath, withProperty } from './wire-path.js';
-
-type Json = Record<string, unknown>;
+import { isRecord, type Json, updatePath, withProperty } from './wire-path.js';
 
 /**
  * The name maps of one request: the flat one (canonical names), and for formats with namespaces
@@ -38,19 +36,20 @@ export function nameField(site: NameSite): string | null {
 }
 
 /**
- * The name a holder at a site carries, and its namespace when it is a namespace member.
+ * The name a holder at a site carries, the holder's field with it ({@link nameField}), and its
+ * namespace when it is a namespace member.
  * @internal
  */
 export function siteNames(
   holder: unknown,
   site: NameSite,
   hasNamespaces: boolean,
-): { name: unknown; space: string | undefined } {
+): { name: unknown; space: string | undefined; field: string | null } {
   const field = nameField(site);
-  if (field === null) return { name: holder, space: undefined };
-  if (!isRecord(holder)) return { name: undefined, space: undefined };
+  if (field === null) return { name: holder, space: undefined, field };
+  if (!isRecord(holder)) return { name: undefined, space: undefined, field };
   const space = hasNamespaces && site.namespace !== undefined ? holder[site.namespace] : undefined;
-  return { name: holder[field], space: typeof space === 'string' ? space : undefined };
+  return { name: holder[field], space: typeof space === 'string' ? space : undefined, field };
 }
 
 /**
@@ -60,8 +59,7 @@ export function siteNames(
  */
 export function projectName(holder: unknown, site: NameSite, names: WireNames): unknown {
   const { flat } = names;
-  const field = nameField(site);
-  const { name, space } = siteNames(holder, site, names.namespace !== undefined);
+  const { name, space, field } = siteNames(holder, site, names.namespace !== undefined);
   if (typeof name !== 'string') return holder;
   if (field === null) return flat.toWire(name);
   const record = holder as Json;
@@ -105,8 +103,7 @@ export function resolveCall(
   resolutions: NameResolution[],
   restore: boolean,
 ): { holder: unknown; canonical: string | undefined } {
-  const field = nameField(site);
-  const { name, space } = siteNames(holder, site, names.namespace !== undefined);
+  const { name, space, field } = siteNames(holder, site, names.namespace !== undefined);
   if (field === null || typeof name !== 'string') return { holder, canonical: undefined };
   let next = holder as Json;
   let canonical: string | undefined;

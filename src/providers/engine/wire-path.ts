@@ -13,7 +13,8 @@ export type WireFilter = Readonly<Record<string, readonly unknown[]>>;
  */
 export type WirePath = readonly (string | WireFilter)[];
 
-type Json = Record<string, unknown>;
+/** A wire object (a request, a history item, an event) as the engine and the formats read it. */
+export type Json = Record<string, unknown>;
 
 export { isRecord };
 
@@ -85,8 +86,16 @@ function updateFrom(
   const step = path[depth];
   if (step === undefined) next = update(current, trail);
   else if (step === '*') {
-    if (Array.isArray(current))
-      next = mapIfChanged(current, (item) => updateFrom(item, path, depth + 1, update, trail));
+    // The array itself when no element changed; elements mapped to LEFT_OUT are dropped.
+    if (Array.isArray(current)) {
+      let copy: unknown[] | undefined;
+      for (let index = 0; index < current.length; index++) {
+        const item = updateFrom(current[index], path, depth + 1, update, trail);
+        if (item !== current[index]) copy ??= current.slice(0, index);
+        if (copy !== undefined && item !== LEFT_OUT) copy.push(item);
+      }
+      next = copy ?? current;
+    }
   } else if (typeof step === 'string') {
     if (isRecord(current) && current[step] !== undefined) {
       const inner = updateFrom(current[step], path, depth + 1, update, trail);
@@ -95,24 +104,6 @@ function updateFrom(
   } else if (matches(current, step)) next = updateFrom(current, path, depth + 1, update, trail);
   trail.pop();
   return next;
-}
-
-/**
- * Maps an array: the array itself when no element changed; elements mapped to {@link LEFT_OUT}
- * are dropped.
- */
-function mapIfChanged<TItem>(
-  array: readonly TItem[],
-  map: (item: TItem, index: number) => unknown,
-): TItem[] {
-  let copy: TItem[] | undefined;
-  for (let index = 0; index < array.length; index++) {
-    const item = array[index] as TItem;
-    const next = map(item, index);
-    if (next !== item) copy ??= array.slice(0, index);
-    if (copy !== undefined && next !== LEFT_OUT) copy.push(next as TItem);
-  }
-  return copy ?? (array as TItem[]);
 }
 
 function matches(value: unknown, filter: WireFilter): boolean {

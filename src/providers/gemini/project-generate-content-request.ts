@@ -65,11 +65,10 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
 };
 
 /**
- * Projects a `models.generateContent` / `generateContentStream` request of `@google/genai` for
- * the Gemini API (or, with `envelope: 'vertex'`, Vertex AI): function declarations' names and
- * input schemas, `allowedFunctionNames`, and the history's `functionCall` / `functionResponse`.
- * The envelope defaults to `'gemini'`; with `'vertex'` (no `:` in names) input schemas are
- * projected for Vertex AI too.
+ * Projects a `models.generateContent` / `generateContentStream` request of `@google/genai`:
+ * function declarations' names and input schemas, `allowedFunctionNames`, and the history's
+ * `functionCall` / `functionResponse`. The envelope defaults to `'gemini'`; with `'vertex'` (no
+ * `:` in names) names and input schemas are fitted for Vertex AI.
  *
  * @example
  * ```ts

@@ -1,9 +1,8 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { isRecord, updatePath, type WirePath, withProperty } from '../engine/wire-path.js';
+import type { Json, WirePath } from '../engine/wire-path.js';
+import { isRecord, updatePath, withProperty } from '../engine/wire-path.js';
 import type { ChatCompletionChunkLike, ChatCompletionLike, ChatRequestLike } from './chat-wire.js';
-
-type Json = Record<string, unknown>;
 
 const FUNCTION = { type: ['function'] };
 const CUSTOM = { type: ['custom'] };

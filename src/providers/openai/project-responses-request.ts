@@ -6,14 +6,12 @@ import type {
   ProjectionOptions,
   WireFormat,
 } from '../engine/wire-format.js';
-import { isRecord, updatePath, visitPath, type WirePath } from '../engine/wire-path.js';
+import { isRecord, type Json, updatePath, visitPath, type WirePath } from '../engine/wire-path.js';
 import type {
   ResponsesRequestLike,
   ResponsesResponseLike,
   ResponsesStreamEventLike,
 } from './responses-wire.js';
-
-type Json = Record<string, unknown>;
 
 /** Options of {@link projectResponsesRequest}. */
 export interface ResponsesProjectionOptions extends ProjectionOptions {
@@ -99,8 +97,7 @@ const RESPONSES_FORMAT: WireFormat<ResponsesProjectionOptions> = {
       }),
     },
   },
-  // `namespaces: true`: each server's function tools become one namespace (a tool forced by
-  // `tool_choice` stays a top-level function), and so do their calls in `input`.
+  // `namespaces: true` (see the option): the calls in `input` are grouped as their tools are.
   group(request, options, separator) {
     if (options.namespaces !== true || !Array.isArray(request.tools)) return undefined;
     const forced = new Set<unknown>();
