@@ -75,7 +75,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   return {
     request: sent as TRequest,
     map: names.flat.map,
-    warnings: [...state.warnings],
+    warnings: ([] as ProjectionWarning[]).concat(...state.warnings),
     resolveResponse(response) {
       const resolutions: NameResolution[] = [];
       return { response: resolveCalls(response, format.response, names, resolutions), resolutions };
@@ -88,7 +88,8 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
 interface State {
   request: Json;
   names: WireNames;
-  warnings: ProjectionWarning[];
+  /** In parts, joined once per request handed out (a Gemini turn copied ~150 three times). */
+  warnings: ProjectionWarning[][];
   finished?: boolean;
 }
 
@@ -191,11 +192,8 @@ function projectState<TOptions extends ProjectionOptions>(
   }
   const shareds = lists.map((entry) => entry.shared);
   const names = wireNames(format, options, given, envelope, separator, grouping, added, shareds);
-  const warnings = [
-    ...names.flat.warnings,
-    ...(names.namespace?.warnings ?? []),
-    ...(names.member?.warnings ?? []),
-  ];
+  const { flat, namespace, member } = names;
+  const warnings = [flat.warnings, namespace?.warnings ?? [], member?.warnings ?? []];
   const key = [
     format.schemaTarget(options, names.flat.map.envelope.id),
     options.describeAliases ?? true,
@@ -206,7 +204,7 @@ function projectState<TOptions extends ProjectionOptions>(
   const leftOut = new Set<string>();
   for (const { site, list, shared } of lists) {
     const projected = projectList(format, site, list, shared, names, key);
-    warnings.push(...projected.warnings);
+    warnings.push(projected.warnings);
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
   }
@@ -218,11 +216,8 @@ function projectState<TOptions extends ProjectionOptions>(
     result = updatePath(result, site.at, (holder, trail) => {
       const { name } = siteNames(holder, site, false);
       if (typeof name !== 'string' || !leftOut.has(name)) return holder;
-      warnings.push({
-        code: 'TOOL_CHOICE_DROPPED',
-        tool: name,
-        message: `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`,
-      });
+      const message = `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`;
+      warnings.push([{ code: 'TOOL_CHOICE_DROPPED', tool: name, message }]);
       replace ||= site.drop !== true;
       if (site.drop !== true) return holder;
       const list = trail[site.at.lastIndexOf('*')] as unknown[];
@@ -280,7 +275,7 @@ function projectState<TOptions extends ProjectionOptions>(
     });
   }
   result = withProperty(result, format.history.at, projectedHistory);
-  if (format.check !== undefined) warnings.push(...format.check(original));
+  if (format.check !== undefined) warnings.push(format.check(original));
   // The same request again gets the same object back when its projection did not change.
   const unchanged = sent !== undefined && sameContent(sent.request, result);
   return { request: unchanged ? sent.request : result, names, warnings };
