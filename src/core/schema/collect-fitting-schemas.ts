@@ -745,16 +745,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
     walk.shape = shape;
     return height;
   }
-  let size = walk.size;
-  let nodes = walk.nodes;
-  if (nodes === NO_NODES) {
-    nodes = [];
-    walk.nodes = nodes;
-  }
-  const found = walk.found;
+  const size = walk.size;
   if (silent || rebuilt > 0) {
     rebuilt++;
     // Its rebuild needs to know only which children are rebuilt too: the rest fit as they are.
+    const { nodes, found } = walk;
     let kept = mark;
     for (let index = mark; index < size; index++) {
       const from = index * FOUND_SIZE;
@@ -766,18 +761,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
       }
       kept++;
     }
-    size = kept;
+    walk.size = kept;
   } else {
     // Its fitting children go with it.
-    size = mark;
+    walk.size = mark;
   }
-  nodes[size] = node;
-  const at = size * FOUND_SIZE;
-  found[at] = height;
-  found[at + 1] = walk.characters - charactersBefore;
-  found[at + 2] = rebuilt;
-  found[at + 3] = shape;
-  walk.size = size + 1;
+  list(node, height, walk.characters - charactersBefore, rebuilt, shape, walk);
   walk.rebuilt = rebuilt;
   return height;
 }
