@@ -32,10 +32,9 @@ import {
   siteNames,
   type WireNames,
 } from './wire-names.js';
-import type { WirePath } from './wire-path.js';
+import type { Json, WirePath } from './wire-path.js';
 import { isRecord, LEFT_OUT, updatePath, visitPath, withProperty } from './wire-path.js';
 
-type Json = Record<string, unknown>;
 type Restore = (args: unknown) => unknown;
 
 /**

@@ -1,4 +1,4 @@
-import type { WireFilter, WirePath } from './wire-path.js';
+import type { Json, WireFilter, WirePath } from './wire-path.js';
 
 const FIELD = 0;
 const EACH = 1;
@@ -69,8 +69,6 @@ export function compileFingerprint(paths: readonly WirePath[], depth = 0): Finge
   }
   return { leaves, steps, size: 0 };
 }
-
-type Json = Record<string, unknown>;
 
 // The walk of the steps, recording (returning the index reached) or comparing (the index reached,
 // or -1 at the first difference), for runtimes that forbid generated code (below).

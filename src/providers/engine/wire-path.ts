@@ -55,7 +55,11 @@ type Update = (found: unknown, trail: readonly unknown[]) => unknown;
  * (`trail[0]` is `value` itself, the last is the found value).
  * @internal
  */
-export function visitPath(value: unknown, path: WirePath, visit: Update): void {
+export function visitPath(
+  value: unknown,
+  path: WirePath,
+  visit: (found: unknown, trail: readonly unknown[]) => void,
+): void {
   // A visit is an update that changes nothing: nothing is copied, so the walk is the same one.
   const unchanged = (found: unknown, trail: readonly unknown[]) => {
     visit(found, trail);
