@@ -121,4 +121,37 @@ describe.each(ADAPTERS)('the engine on a repeated %s request', (_, path, name, b
       { numRuns: 40 },
     );
   }, 60_000);
+
+  it('should give for a history array edited in place, in a new request, what a fresh engine gives', async () => {
+    // A host may keep one history array and push to it, or replace an item of it, between turns:
+    // the array is the same object, so only its items tell the turns apart.
+    const project = await adapter(path, name);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(LONG_FIXTURE, DOTTED_FIXTURE),
+        fc.nat(),
+        fc.nat(),
+        nextValue,
+        fc.boolean(),
+        async (fixture, at, pick, value, push) => {
+          const request = build(fixture) as Json;
+          const key = HISTORY.find((field) => Array.isArray(request[field])) as string;
+          const history = request[key] as unknown[];
+          project(request);
+          project({ ...request });
+          const index = at % history.length;
+          const where = paths(history[index], [], []);
+          const item = replaced(history[index], where[pick % where.length] ?? [], value);
+          if (push) history.push(item);
+          else history[index] = item;
+          const sent = { ...request };
+          const long = observe(project, sent);
+          vi.resetModules();
+          const fresh = observe(await adapter(path, name), structuredClone(sent));
+          expect(long).toEqual(fresh);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 60_000);
 });
