@@ -58,6 +58,14 @@ function observe(project: Project, request: unknown) {
   }
 }
 
+/** What the long-lived engine gives for `sent` is what a fresh engine (new modules) gives. */
+async function expectAsFresh(project: Project, sent: unknown, path: string, name: string) {
+  const long = observe(project, sent);
+  vi.resetModules();
+  const fresh = observe(await adapter(path, name), structuredClone(sent));
+  expect(long).toEqual(fresh);
+}
+
 /** Every path below the request's tools and history, to an object, an array or a value. */
 function paths(value: unknown, at: (string | number)[], found: (string | number)[][]) {
   found.push(at);
@@ -112,10 +120,7 @@ describe.each(ADAPTERS)('the engine on a repeated %s request', (_, path, name, b
           ];
           const changed = replaced(request, where[pick % where.length] ?? [], value);
           const sent = asJson ? structuredClone(changed) : changed;
-          const long = observe(project, sent);
-          vi.resetModules();
-          const fresh = observe(await adapter(path, name), structuredClone(sent));
-          expect(long).toEqual(fresh);
+          await expectAsFresh(project, sent, path, name);
         },
       ),
       { numRuns: 40 },
@@ -145,10 +150,7 @@ describe.each(ADAPTERS)('the engine on a repeated %s request', (_, path, name, b
           if (push) history.push(item);
           else history[index] = item;
           const sent = { ...request };
-          const long = observe(project, sent);
-          vi.resetModules();
-          const fresh = observe(await adapter(path, name), structuredClone(sent));
-          expect(long).toEqual(fresh);
+          await expectAsFresh(project, sent, path, name);
         },
       ),
       { numRuns: 40 },
