@@ -164,6 +164,128 @@ const serverSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
   };
 }).schema;
 
+/**
+ * Root schemas with local `$ref`s as generators write them (`$defs` members referred to from
+ * properties, items and alternatives, with keywords beside the `$ref`, chains, members that refer
+ * to each other or to themselves, `$ref`s to nothing or to the root) and property keys that
+ * Anthropic and Bedrock rename (beside the names their renaming may collide with), required or not.
+ */
+const referringSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown; root: unknown }>(
+  (tie) => {
+    const schema = tie('schema');
+    const key = fc.oneof(
+      { arbitrary: fc.constantFrom('a', 'path', 'id'), weight: 3 },
+      fc.constantFrom('a b', 'a_b', 'x[0]', 'x_0_', 'When<', 'When>', 'When_', 'k'.repeat(70), 'é'),
+      propertyName,
+    );
+    const ref = fc.constantFrom(
+      '#/$defs/a',
+      '#/$defs/b',
+      '#/$defs/c',
+      '#/definitions/d',
+      '#/$defs/missing',
+      '#',
+      '#/properties/a',
+      '#/%24defs/b',
+      '#/$defs/a/properties/a',
+    );
+    const beside = fc.constantFrom<[string, unknown]>(
+      ['description', 'Beside'],
+      ['title', 'T'],
+      ['$comment', 'x'],
+      ['type', 'object'],
+      ['default', null],
+      ['properties', { extra: { type: 'string' } }],
+      ['required', ['a']],
+    );
+    const reference = fc
+      .tuple(
+        ref,
+        fc.uniqueArray(beside, { maxLength: 2, selector: ([name]) => name }),
+        fc.boolean(),
+      )
+      .map(([target, rest, first]) =>
+        nodeOf(first ? [['$ref', target], ...rest] : [...rest, ['$ref', target]]),
+      );
+    const required = (names: string[], more: string[]) => [
+      ...new Set([...names.slice(0, 1), ...more]),
+    ];
+    const object = fc
+      .tuple(fc.dictionary(key, schema, { maxKeys: 3 }), fc.uniqueArray(key, { maxLength: 2 }))
+      .map(([members, more]) =>
+        nodeOf([
+          ['type', 'object'],
+          ['properties', members],
+          ['required', more.length === 0 ? undefined : required(Object.keys(members), more)],
+        ]),
+      );
+    const leaf = fc.constantFrom<unknown>(
+      { type: 'string' },
+      { type: 'integer', description: 'Count', $comment: 'x' },
+      { type: ['string', 'null'] },
+      { type: 'string', format: 'date-time' },
+      { type: 'object', properties: {}, additionalProperties: false },
+      { type: 'object', items: {} },
+      true,
+    );
+    return {
+      schema: fc.oneof(
+        { maxDepth: 3, depthIdentifier: 'referring' },
+        { arbitrary: leaf, weight: 3 },
+        { arbitrary: reference, weight: 3 },
+        { arbitrary: object, weight: 2 },
+        fc.record({ type: fc.constant('array'), items: schema }),
+        fc.record({ anyOf: fc.tuple(schema, fc.constant({ type: 'null' })) }),
+        fc.record({ type: fc.constant('object'), additionalProperties: schema }),
+        fc.record({ not: schema }),
+      ),
+      root: fc
+        .tuple(
+          fc.dictionary(key, schema, { minKeys: 1, maxKeys: 3 }),
+          fc.uniqueArray(key, { maxLength: 2 }),
+          fc.record({ a: schema, b: schema, c: schema }, { requiredKeys: [] }),
+          fc.option(schema, { nil: undefined }),
+          fc.boolean(),
+        )
+        .map(([properties, more, $defs, d, defsFirst]) => {
+          const definitions: [string, unknown][] = [['$defs', $defs]];
+          return nodeOf([
+            ...(defsFirst ? definitions : []),
+            ['type', 'object'],
+            ['properties', properties],
+            ['required', more.length === 0 ? undefined : required(Object.keys(properties), more)],
+            ['definitions', d === undefined ? undefined : { d }],
+            ...(defsFirst ? [] : definitions),
+          ]);
+        }),
+    };
+  },
+).root;
+
+/**
+ * A projection's nodes as text: each object's keys, whether it is frozen, and which input object
+ * it is (by its path in the input), so that two projections compare by sharing as well.
+ */
+function sharing(result: unknown, input: unknown): string {
+  const paths = new Map<unknown, string>();
+  const index = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null || paths.has(value)) return;
+    paths.set(value, path);
+    for (const key of Object.keys(value))
+      index((value as Record<string, unknown>)[key], `${path}/${key}`);
+  };
+  index(input, '');
+  const lines: string[] = [];
+  const describe = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const keys = Object.keys(value);
+    lines.push(`${path} ${paths.get(value) ?? 'new'} ${Object.isFrozen(value)} ${keys.join(',')}`);
+    for (const key of keys) describe((value as Record<string, unknown>)[key], `${path}/${key}`);
+  };
+  describe(result, '');
+  return lines.join('\n');
+}
+
 const corpus: unknown[] = loadCatalogs()
   .flatMap((catalog) => catalog.tools)
   .map((tool) => tool.inputSchema);
@@ -519,6 +641,39 @@ describe('collectFittingSchemas', () => {
         }),
         { numRuns: 200 },
       );
+    });
+
+    it('should give exactly what the full walk gives, sharing the same input objects, with local $refs and renamed keys', () => {
+      fc.assert(
+        fc.property(referringSchema, (schema) => {
+          for (const options of CASES) {
+            expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+            let fast: ReturnType<typeof projectInputSchema>;
+            let reference: ReturnType<typeof projectInputSchema>;
+            try {
+              fast = projectInputSchemaUncached(schema, options, true);
+              reference = projectInputSchemaUncached(schema, options, false);
+            } catch {
+              continue;
+            }
+            expect(sharing(fast, schema)).toBe(sharing(reference, schema));
+          }
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('should inline local $refs and rename keys without the full walk, for a good share of such schemas', () => {
+      // The property above holds whichever way a schema goes; this one says the fast way is taken.
+      let taken = 0;
+      let referring = 0;
+      for (const schema of fc.sample(referringSchema, { numRuns: 200, seed: 12 })) {
+        if (!JSON.stringify(schema).includes('"$ref"')) continue;
+        referring++;
+        const found = collectFittingSchemas(schema, 'anthropic', false);
+        if ((found.root ?? found.mapped) !== undefined) taken++;
+      }
+      expect(taken).toBeGreaterThan(referring / 5);
     });
 
     it('should send a fitting sub-schema as the input object itself, and never write to the input', () => {

@@ -1,4 +1,5 @@
 import { fitsRule, type PropertyKeyRule } from './property-key-rule.js';
+import { resolveLocalRef } from './resolve-local-ref.js';
 import {
   BOOLEAN_VALUED_KEYWORDS,
   COUNT_VALUED_KEYWORDS,
@@ -11,6 +12,7 @@ import {
 } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import { type Source, TYPE_KEYWORDS } from './schema-tree-context.js';
+import { setKey } from './schema-values.js';
 import { STRICT_MAX_ENUM_VALUES, STRICT_STRUCTURAL } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
@@ -29,10 +31,28 @@ export interface FittingSchema {
   readonly rebuilt: number;
   /**
    * Whether it is an object schema (bit 1) and an array schema (bit 2), and whether `nullable`
-   * replaces its null branches and its lone other branch replaces it (bit 4).
+   * replaces its null branches and its lone other branch replaces it (bit 4); the other bits are
+   * the `FITTING_*` flags (a local `$ref` to inline, property keys to rename).
    */
   readonly shape: number;
 }
+
+/**
+ * `FittingSchema.shape`: a local `$ref` (alone or with keywords beside it) whose target, merged
+ * with those keywords as the projection merges them, fits once rebuilt; the other bits of the
+ * shape are the merged node's. @internal
+ */
+export const FITTING_REFERENCE = 8;
+/** With `FITTING_REFERENCE`: the merged node fits as it is (the result is the merge itself). @internal */
+export const FITTING_REFERENCE_AS_IS = 16;
+/**
+ * `FittingSchema.shape`: the rebuilt node has an argument map (property keys renamed, here or in
+ * properties or items below), which the projection's walk builds itself, so it leaves such
+ * entries to its own walk. @internal
+ */
+export const FITTING_MAPPED = 32;
+/** `FittingSchema.shape`: the node's own property keys are renamed (see `fitPropertyKeys`). @internal */
+export const FITTING_RENAMED = 64;
 
 /**
  * The sub-schemas of `root` that the projection need not walk (see {@link FittingSchema}): the
@@ -42,8 +62,11 @@ export interface FittingSchema {
  * node's fitting children are not listed, so a tool whose whole schema fits costs one entry.
  *
  * The rules mirror `projectSchemaTree` and are conservative: a node that might change otherwise
- * is left to the projection, which decides. `$defs` members are checked too, for the `$ref`s that
- * reach them.
+ * is left to the projection, which decides. Where the target's rules allow (see `Rules.refs`), a
+ * local `$ref` is checked as the node it inlines (`FITTING_REFERENCE`) and property keys the
+ * target rejects are renamed (`FITTING_MAPPED`); a schema with a recursive `$ref` leaves every
+ * `$ref` to the projection, and then `$defs` members are checked on their own, for the `$ref`s
+ * that reach them.
  *
  * @internal
  * @example
@@ -59,7 +82,7 @@ export function collectFittingSchemas(
 ): FittingSchemas {
   // Keys inherited through for-in would be read as the node's own: with a polluted
   // Object.prototype, leave every node to the projection.
-  for (const _ in EMPTY) return { root: undefined, fitting: NONE };
+  for (const _ in EMPTY) return { root: undefined, mapped: undefined, fitting: NONE };
   const rules = rulesOf(profileId, strict);
   // One walk's lists are reused by the next (they only grow), unless a getter in the schema
   // projects another schema while this one is checked.
@@ -70,17 +93,23 @@ export function collectFittingSchemas(
   walk.characters = 0;
   walk.rebuilt = 0;
   walk.size = 0;
+  walk.root = root;
+  walk.followRefs = rules.refs;
+  walk.recursive = false;
   // First the lean walk, which lists only rebuilt nodes: enough when the root fits, as nearly
   // every root does. A root that does not fit is checked again, listing every fitting node.
   // Under strict no object schema fits, and the root is one: only the listing walk is run.
   walk.lean = !strict;
   let height = strict ? -1 : check(root, 0, walk);
   if (height < 0) {
-    walk.lean = false;
-    walk.visited = 0;
-    walk.characters = 0;
-    walk.size = 0;
-    height = check(root, 0, walk);
+    // A `$ref` met again on its own path makes what a node inlines depend on the path it is
+    // reached by: such a schema's `$ref`s are all left to the projection, which tracks paths.
+    if (walk.recursive) walk.followRefs = false;
+    height = listingCheck(root, walk);
+    if (walk.recursive && walk.followRefs) {
+      walk.followRefs = false;
+      height = listingCheck(root, walk);
+    }
   }
   // The lean walk leaves the root's own entry in the walk; the listing walk lists a root that
   // fits last. The rest are what the root's rebuild needs, or what the projection keeps.
@@ -94,6 +123,13 @@ export function collectFittingSchemas(
       whole = entryAt(walk.found, count);
     }
   }
+  // A root with an argument map is not said to fit: the projection's walk, which such a root
+  // would otherwise go to, builds maps itself; `projectInputSchema` rebuilds it with its map.
+  let mapped: FittingSchema | undefined;
+  if (whole !== undefined && (whole.shape & FITTING_MAPPED) !== 0) {
+    mapped = whole;
+    whole = undefined;
+  }
   let fitting: ReadonlyMap<object, FittingSchema> = NONE;
   if (count > 0) {
     const map = new Map<object, FittingSchema>();
@@ -102,17 +138,33 @@ export function collectFittingSchemas(
     }
     fitting = map;
   }
-  const result = { root: whole, fitting };
+  const result = { root: whole, mapped, fitting };
   // Let go of the input's nodes, so that the reused walk keeps nothing alive.
   walk.nodes = NO_NODES;
+  walk.root = undefined;
   idle = walk;
   return result;
+}
+
+/** The walk that lists every fitting node, from the start. */
+function listingCheck(root: unknown, walk: Walk): number {
+  walk.lean = false;
+  walk.visited = 0;
+  walk.characters = 0;
+  walk.size = 0;
+  walk.recursive = false;
+  return check(root, 0, walk);
 }
 
 /** What {@link collectFittingSchemas} found. @internal */
 export interface FittingSchemas {
   /** The root's own entry, when the whole schema fits (as it is, or rebuilt). */
   readonly root: FittingSchema | undefined;
+  /**
+   * The root's own entry when the whole schema fits once rebuilt with property keys renamed (an
+   * argument map comes with it: see `FITTING_MAPPED`); `root` is then `undefined`.
+   */
+  readonly mapped: FittingSchema | undefined;
   /**
    * The other sub-schemas the projection need not walk. Under a rebuilt node only rebuilt
    * children are listed: a checked child that is not listed there fits as it is.
@@ -169,6 +221,8 @@ const SUBSCHEMA = 21;
 const FORMAT = 22;
 /** `$defs`/`definitions`: removed (the node changes), but their members are checked for `$ref`s. */
 const DEFINITIONS = 23;
+/** `$ref`: inlined (see `checkReference`) where the target's rules allow, else the node changes. */
+const REFERENCE = 25;
 const KIND = 31;
 /** An object keyword: a node that has one and no `type` is an object schema. */
 const IMPLIES_OBJECT = 32;
@@ -201,6 +255,13 @@ interface Rules {
   readonly typeArrays: boolean;
   /** The target's rule for property keys, as a table of ASCII characters. */
   readonly keys: KeyTable | null;
+  /**
+   * Whether local `$ref`s are followed, and keys that break the rule renamed, rather than left to
+   * the projection's walk: where `nullable` merges no branches (a branch's own keys are then read
+   * as the walk reads them), and not under strict (left to its own walk whole).
+   */
+  readonly refs: boolean;
+  readonly renames: boolean;
 }
 
 /**
@@ -276,8 +337,16 @@ interface Walk {
    * parent's entry alone): all that a root that fits needs.
    */
   lean: boolean;
-  /** The shape of the node last checked by a lean walk (which does not list the root). */
+  /** The shape of the node last checked (which a lean walk does not list when it fits as it is). */
   shape: number;
+  /** The schema's root, where local `$ref`s lead. */
+  root: unknown;
+  /** The `$ref`s followed on the path of the node being checked, `#` first (the root is on every path). */
+  readonly refs: string[];
+  /** Whether `$ref`s are followed in this walk. */
+  followRefs: boolean;
+  /** Whether a `$ref` was met again on its own path (recursion). */
+  recursive: boolean;
 }
 
 const NO_NODES: object[] = [];
@@ -296,6 +365,10 @@ function newWalk(): Walk {
     size: 0,
     lean: true,
     shape: 0,
+    root: undefined,
+    refs: ['#'],
+    followRefs: false,
+    recursive: false,
   };
 }
 
@@ -352,6 +425,7 @@ function rulesOf(profileId: string, strict: boolean): Rules {
   let rules = cache.get(profileId);
   if (rules === undefined) {
     const profile = TARGET_PROFILES[profileId] as TargetProfile;
+    const rebuilds = !strict && profile.nullForm !== 'nullable';
     rules = {
       table: buildTable(profile, strict),
       unknown: profile.keywords === null && !strict ? KEPT : CHANGED,
@@ -360,6 +434,8 @@ function rulesOf(profileId: string, strict: boolean): Rules {
       typeRequired: profile.typeRequired || strict,
       typeArrays: profile.nullForm === 'type-array',
       keys: profile.propertyKeys === null ? null : keyTableOf(profile.propertyKeys),
+      refs: rebuilds,
+      renames: rebuilds && profile.propertyKeys !== null,
     };
     cache.set(profileId, rules);
   }
@@ -429,6 +505,7 @@ function buildTable(profile: TargetProfile, strict: boolean): Map<string, number
     const: CONST,
   };
   for (const key of STRUCTURAL_KEYWORDS) table.set(key, structural[key] ?? CHANGED);
+  table.set('$ref', REFERENCE);
   for (const key of SILENT_KEYWORDS) {
     table.set(key, key === '$defs' || key === 'definitions' ? DEFINITIONS : DROPPED);
   }
@@ -494,6 +571,10 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let propertyCount = -1;
   let nullBranches = 0;
   let lone: Source | undefined;
+  /** Property keys here break the target's rule, and are renamed. */
+  let renamed = false;
+  /** A property or the items below have an argument map (renamed keys), so this node has one. */
+  let mapped = false;
   // A lean walk stops at the first node that does not fit: the root does not fit either, and the
   // walk that lists every fitting node runs next.
   const lean = walk.lean;
@@ -528,8 +609,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
         } else {
           rebuilt += walk.rebuilt;
           if (childHeight + 2 > height) height = childHeight + 2;
+          if ((walk.shape & FITTING_MAPPED) !== 0) mapped = true;
         }
-        if (keys !== null && !keyFits(name, keys)) ok = false;
+        if (keys !== null && !keyFits(name, keys)) {
+          if (rules.renames) renamed = true;
+          else ok = false;
+        }
       }
       continue;
     }
@@ -568,6 +653,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
           } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 1 > height) height = childHeight + 1;
+            // Its map would come with the declared keys: left to the walk.
+            if ((walk.shape & FITTING_MAPPED) !== 0) ok = false;
           }
         }
         break;
@@ -581,6 +668,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
         } else {
           rebuilt += walk.rebuilt;
           if (childHeight + 1 > height) height = childHeight + 1;
+          // The walk keeps the map of `items` only.
+          if ((walk.shape & FITTING_MAPPED) !== 0) {
+            if (kind === ITEMS) mapped = true;
+            else ok = false;
+          }
         }
         break;
       }
@@ -604,6 +696,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
           } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
+            // A branch's map comes with its declared keys: left to the walk.
+            if ((walk.shape & FITTING_MAPPED) !== 0) ok = false;
             if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
             else lone = branch;
           }
@@ -650,10 +744,22 @@ function check(value: unknown, depth: number, walk: Walk): number {
       case DROPPED:
         silent = true;
         break;
+      case REFERENCE:
+        if (walk.followRefs && typeof child === 'string' && depth > 0) {
+          // The node is what it refers to, merged with the keywords beside the `$ref`: what was
+          // checked of it so far is checked again as part of that.
+          walk.size = mark;
+          walk.characters = charactersBefore;
+          return checkReference(node, depth, walk);
+        }
+        ok = false;
+        break;
       case DEFINITIONS:
-        // Dropped here; its members are where `$ref`s elsewhere lead, each checked on its own.
+        // Dropped here; its members are where `$ref`s elsewhere lead, each checked on its own,
+        // unless `$ref`s are followed: each is then checked where a `$ref` inlines it, and one
+        // that no `$ref` reaches is neither checked nor sent.
         silent = true;
-        if (isPlainObject(child)) {
+        if (!walk.followRefs && isPlainObject(child)) {
           for (const name in child) {
             // A lean walk lists what the listing walk keeps only when nothing failed, so that
             // no member was left half checked: one that does not fit sends the root to the
@@ -733,6 +839,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
   }
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
+  if (renamed) {
+    silent = true;
+    shape |= FITTING_RENAMED | FITTING_MAPPED;
+  } else if (mapped) {
+    shape |= FITTING_MAPPED;
+  }
 
   if (lean) {
     // Only rebuilt nodes are listed, so its rebuilt children are all listed already; a node that
@@ -768,7 +880,68 @@ function check(value: unknown, depth: number, walk: Walk): number {
   }
   list(node, height, walk.characters - charactersBefore, rebuilt, shape, walk);
   walk.rebuilt = rebuilt;
+  walk.shape = shape;
   return height;
+}
+
+/**
+ * Checks a node with a local `$ref` (not the root) as the projection resolves it: the chain of
+ * `$ref`s followed, each target's keys first and then the keywords beside its `$ref`, and the
+ * merged node checked in its place, with the `$ref`s followed on the path (a `$ref` met again is
+ * recursion, left to the projection). The node's entry is the merged node's, flagged so that the
+ * rebuild merges again; it is always rebuilt, as the projection always writes a new object.
+ */
+function checkReference(node: Source, depth: number, walk: Walk): number {
+  const refs = walk.refs;
+  const pathRefs = refs.length;
+  let merged = node;
+  while (typeof merged.$ref === 'string') {
+    const ref = merged.$ref;
+    if (refs.includes(ref)) {
+      walk.recursive = true;
+      refs.length = pathRefs;
+      return -1;
+    }
+    // A `$ref` to nothing, or to `true`, `false` or a value that is no schema, is the walk's.
+    const target = resolveLocalRef(walk.root, ref);
+    if (!isPlainObject(target)) {
+      refs.length = pathRefs;
+      return -1;
+    }
+    refs.push(ref);
+    merged = mergeReference(target, merged);
+  }
+  const height = check(merged, depth, walk);
+  refs.length = pathRefs;
+  if (height < 0) return -1;
+  const { nodes, found } = walk;
+  if (walk.rebuilt > 0) {
+    // The merged node is listed last (it is rebuilt): its entry stands for the `$ref` node.
+    const last = walk.size - 1;
+    nodes[last] = node;
+    found[last * FOUND_SIZE + 3] = walk.shape | FITTING_REFERENCE;
+    walk.shape |= FITTING_REFERENCE;
+    return height;
+  }
+  // Merged, it fits as it is: its copy is the result. Listed (by the walk that lists every
+  // fitting node) or not (by a lean walk), its entry is replaced by the `$ref` node's.
+  if (!walk.lean) walk.size--;
+  const shape = walk.shape | FITTING_REFERENCE | FITTING_REFERENCE_AS_IS;
+  list(node, height, 0, 1, shape, walk);
+  walk.rebuilt = 1;
+  walk.shape = shape;
+  return height;
+}
+
+/**
+ * What the projection resolves a `$ref` node to: the target's keys, then the node's own but its
+ * `$ref` (which win). @internal
+ */
+export function mergeReference(target: Source, node: Source): Source {
+  const merged: Source = {};
+  for (const key of Object.keys(target)) setKey(merged, key, target[key]);
+  for (const key of Object.keys(node)) if (key !== '$ref') setKey(merged, key, node[key]);
+  return merged;
 }
 
 /** Lists a node after those listed so far (see `Walk.nodes`). */

@@ -4,6 +4,7 @@ import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
 import {
   collectFittingSchemas,
+  FITTING_MAPPED,
   type FittingSchema,
   type FittingSchemas,
   isPlainObject,
@@ -13,8 +14,10 @@ import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import type { SchemaTarget } from './schema-target.js';
 import {
+  finishMap,
   isStrictFailure,
   MAX_PROJECTED_NODES,
+  type MutableMap,
   NEVER,
   type Source,
   type StrictFailure,
@@ -362,10 +365,8 @@ function walk(
       owned = true;
       found = collectFittingSchemas(input, profileId, strict);
     }
-    const schema = fittingRoot(input, owned, found, profile, strict);
-    if (schema !== undefined) {
-      return { schema, warnings: NO_WARNINGS, argumentMap: null, strict };
-    }
+    const fitted = fittingRoot(input, owned, found, profile, strict);
+    if (fitted !== undefined) return fitted;
     fitting = found.fitting;
   }
   return walkTree(input, owned, profile, strict, options, fitting);
@@ -373,8 +374,9 @@ function walk(
 
 /**
  * The whole schema when it fits: the root as it is (a copy, when it is the input's), or rebuilt
- * without the keywords it loses silently (a root's `$schema`, say), sharing everything else. The
- * root is already an object schema with properties, so `finishRoot` has nothing to do.
+ * without the keywords it loses silently (a root's `$schema`, say), with its local `$ref`s
+ * inlined or its property keys renamed (then with the argument map), sharing everything else.
+ * The root is already an object schema with properties, so `finishRoot` has nothing to do.
  */
 function fittingRoot(
   input: JsonSchemaObject,
@@ -382,8 +384,8 @@ function fittingRoot(
   found: FittingSchemas,
   profile: TargetProfile,
   strict: boolean,
-): JsonSchemaObject | undefined {
-  const whole = found.root;
+): BuiltResult | undefined {
+  const whole = found.root ?? found.mapped;
   if (
     whole === undefined ||
     whole.height > MAX_SCHEMA_DEPTH ||
@@ -392,10 +394,21 @@ function fittingRoot(
   ) {
     return undefined;
   }
-  if (whole.rebuilt !== 0) {
-    return rebuildFittingSchema(input, whole, { profile, strict, fitting: found.fitting });
+  let schema: JsonSchemaObject;
+  let argumentMap: ArgumentMap | null = null;
+  if (whole.rebuilt === 0) {
+    schema = owned ? input : copyFittingRoot(input);
+  } else {
+    const context = { profile, strict, fitting: found.fitting, root: input };
+    if ((whole.shape & FITTING_MAPPED) === 0) {
+      schema = rebuildFittingSchema(input, whole, context);
+    } else {
+      const map: MutableMap = {};
+      schema = rebuildFittingSchema(input, whole, context, map);
+      argumentMap = finishMap(map);
+    }
   }
-  return owned ? input : copyFittingRoot(input);
+  return { schema, warnings: NO_WARNINGS, argumentMap, strict };
 }
 
 /**

@@ -1,20 +1,32 @@
 import type { JsonSchemaObject } from '../json-schema.js';
-import type { FittingSchema } from './collect-fitting-schemas.js';
+import type { ArgumentMap } from './argument-map.js';
+import {
+  FITTING_MAPPED,
+  FITTING_REFERENCE,
+  FITTING_REFERENCE_AS_IS,
+  FITTING_RENAMED,
+  type FittingSchema,
+  mergeReference,
+} from './collect-fitting-schemas.js';
+import { fitPropertyKeys, type PropertyKeyRule } from './property-key-rule.js';
+import { resolveLocalRef } from './resolve-local-ref.js';
 import {
   KEPT_SUBSCHEMA_KEYWORDS,
   SILENT_KEYWORDS,
   STRUCTURAL_KEYWORDS,
 } from './schema-keywords.js';
-import type { Source } from './schema-tree-context.js';
+import { finishMap, type MutableMap, type Source } from './schema-tree-context.js';
 import { setKey } from './schema-values.js';
 import type { TargetProfile } from './target-profile.js';
 
 /**
  * Writes a sub-schema that `collectFittingSchemas` found to fit once keywords are dropped without
- * a warning: what `projectSchemaTree` would write for it, without its walk (no paths, no argument
- * map, no warnings). Keys go in the order the projection writes them: alternatives, `const`,
- * `enum`, `type`, the object and array keywords, the rest in input order, `description` last.
- * Sub-schemas that fit as they are stay the input's own objects.
+ * a warning, local `$ref`s inlined or property keys renamed: what `projectSchemaTree` would write
+ * for it, without its walk (no paths, no warnings). Keys go in the order the projection writes
+ * them: alternatives, `const`, `enum`, `type`, the object and array keywords, the rest in input
+ * order, `description` last. Sub-schemas that fit as they are stay the input's own objects. A
+ * node with renamed keys (`FITTING_MAPPED`) writes its argument map into `map`, as the walk
+ * writes it.
  *
  * @internal
  * @example
@@ -23,11 +35,18 @@ import type { TargetProfile } from './target-profile.js';
  * ```
  */
 export function rebuildFittingSchema(
-  node: Source,
+  input: Source,
   found: FittingSchema,
   context: RebuildContext,
+  map?: MutableMap,
 ): JsonSchemaObject {
   const { profile } = context;
+  let node = input;
+  if ((found.shape & FITTING_REFERENCE) !== 0) {
+    // The projection writes the merge of what the `$ref` leads to, as a new object.
+    node = resolveReference(node, context.root);
+    if ((found.shape & FITTING_REFERENCE_AS_IS) !== 0) return node;
+  }
   if ((found.shape & 4) !== 0) return rebuildMergedAlternatives(node, context);
   // One pass over the keys reads the keywords written first, in their order, and tells whether
   // any other key is kept (a second pass writes those in input order). A node that is the only
@@ -67,23 +86,45 @@ export function rebuildFittingSchema(
   if (hasConst) out.const = constant;
   if (values !== undefined) out.enum = values;
   if (type !== undefined) out.type = type;
+  const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
   if ((found.shape & 1) !== 0) {
+    let wires: ReadonlyMap<string, string> | undefined;
+    if (mapped !== undefined && (found.shape & FITTING_RENAMED) !== 0) {
+      const rule = profile.propertyKeys as PropertyKeyRule;
+      wires = fitPropertyKeys(Object.keys(properties as Source), rule);
+    }
     if (properties !== undefined) {
       let count = 0;
       for (const _ in properties as Source) count++;
       if (count > 0 || !profile.omitEmptyProperties) {
-        out.properties = deep ? rebuildMap(properties as Source, context) : properties;
+        out.properties =
+          mapped !== undefined
+            ? rebuildProperties(properties as Source, wires, context, mapped)
+            : deep
+              ? rebuildMap(properties as Source, context)
+              : properties;
       }
     } else if (!profile.omitEmptyProperties) {
       out.properties = {};
     }
-    if (Array.isArray(required) && required.length > 0) out.required = required;
+    if (Array.isArray(required) && required.length > 0) {
+      out.required =
+        wires === undefined ? required : renameRequired(required, properties as Source, wires);
+    }
     if (profile.additionalProperties && additional !== undefined) {
       out.additionalProperties =
         typeof additional === 'boolean' || !deep ? additional : rebuildChild(additional, context);
     }
   }
-  if ((found.shape & 2) !== 0) out.items = deep ? rebuildChild(items, context) : items;
+  if ((found.shape & 2) !== 0) {
+    if (mapped !== undefined) {
+      const rebuilt = rebuildMappedChild(items, context);
+      out.items = rebuilt.schema;
+      if (rebuilt.map !== null) mapped.items = rebuilt.map;
+    } else {
+      out.items = deep ? rebuildChild(items, context) : items;
+    }
+  }
   if (others) {
     const passThrough = profile.keywords === null && !context.strict;
     for (const key in node) {
@@ -143,7 +184,96 @@ export interface RebuildContext {
   readonly strict: boolean;
   /** From `collectFittingSchemas`: a child of a rebuilt node that is not listed fits as it is. */
   readonly fitting: ReadonlyMap<object, FittingSchema> | undefined;
+  /** The schema's root, where local `$ref`s lead. */
+  readonly root: unknown;
 }
+
+/** A `$ref` node as the projection resolves it (the check found every target to be a plain object). */
+function resolveReference(node: Source, root: unknown): Source {
+  let merged = node;
+  while (typeof merged.$ref === 'string') {
+    merged = mergeReference(resolveLocalRef(root, merged.$ref) as Source, merged);
+  }
+  return merged;
+}
+
+/** A rebuilt child and its argument map (`null`: it has none). */
+interface MappedChild {
+  readonly schema: unknown;
+  readonly map: ArgumentMap | null;
+}
+
+/** A child of a node with an argument map, rebuilt with its own map when it has one. */
+function rebuildMappedChild(child: unknown, context: RebuildContext): MappedChild {
+  const found = context.fitting?.get(child as object);
+  if (found === undefined || found.rebuilt === 0) return { schema: child, map: null };
+  if ((found.shape & FITTING_MAPPED) === 0) {
+    return { schema: rebuildFittingSchema(child as Source, found, context), map: null };
+  }
+  const map: MutableMap = {};
+  const schema = rebuildFittingSchema(child as Source, found, context, map);
+  return { schema, map: finishMap(map) };
+}
+
+/**
+ * The `properties` of a node with an argument map, as the walk writes them: under their wire
+ * names (`wires`, when keys are renamed), and a new object only when a key or a value changes.
+ * The renamed keys and the properties' maps go into `map`, in that order.
+ */
+function rebuildProperties(
+  properties: Source,
+  wires: ReadonlyMap<string, string> | undefined,
+  context: RebuildContext,
+  map: MutableMap,
+): Source {
+  const names = Object.keys(properties);
+  let out: Source | undefined;
+  let keys: Record<string, string> | undefined;
+  let maps: Record<string, ArgumentMap> | undefined;
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
+    const child = properties[name];
+    const rebuilt = rebuildMappedChild(child, context);
+    const wire = wires?.get(name) ?? name;
+    if (out === undefined && (wire !== name || rebuilt.schema !== child)) {
+      out = {};
+      for (let before = 0; before < index; before++) {
+        const earlier = names[before] as string;
+        setKey(out, earlier, properties[earlier]);
+      }
+    }
+    if (out !== undefined) setKey(out, wire, rebuilt.schema);
+    if (rebuilt.map !== null) {
+      maps ??= {};
+      setKey(maps, wire, rebuilt.map);
+    }
+    if (wire !== name) {
+      keys ??= {};
+      setKey(keys, wire, name);
+    }
+  }
+  if (keys !== undefined) map.keys = keys;
+  if (maps !== undefined) map.properties = maps;
+  return out ?? properties;
+}
+
+/** `required` under the wire names of the properties it names (others as they are). */
+function renameRequired(
+  required: readonly unknown[],
+  properties: Source,
+  wires: ReadonlyMap<string, string>,
+): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let index = 0; index < required.length; index++) {
+    const name = required[index] as string;
+    const wire = isOwnEnumerable.call(properties, name) ? (wires.get(name) ?? name) : name;
+    if (out === undefined && wire !== name) out = required.slice(0, index);
+    out?.push(wire);
+  }
+  return out ?? required;
+}
+
+const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** A child of a rebuilt node: the input's own object when it fits as it is. */
 function rebuildChild(child: unknown, context: RebuildContext): unknown {
