@@ -13,7 +13,9 @@ import { ToolwireError } from '../../core/toolwire-error.js';
 import {
   compileFingerprint,
   type Fingerprint,
+  matchesContent,
   matchesFingerprint,
+  recordContent,
   recordFingerprint,
   remember,
   sameContent,
@@ -376,7 +378,13 @@ function wireNames<TOptions extends ProjectionOptions>(
 /** What a history item holds: its calls (names and arguments), and its projections by maps. */
 interface HistoryEntry {
   format: WireFormat<never>;
-  recorded: unknown[];
+  /** What the fingerprint read of the item; `undefined` for an item met as fresh JSON, until resent. */
+  recorded: unknown[] | undefined;
+  /**
+   * The whole content the calls and projections are of (see `recordContent`), once an item of it
+   * has arrived as fresh JSON: later copies are compared with it alone, and share it.
+   */
+  content: unknown[] | undefined;
   calls: { site: NameSite; name: unknown; space: unknown; arguments: unknown }[];
   projections: { key: readonly unknown[]; value: unknown }[];
 }
@@ -421,7 +429,7 @@ function historyEntries(
   while (
     same < bound &&
     list[same] === previous[same] &&
-    matchesFingerprint((sent[same] as HistoryEntry).recorded, list[same], fingerprint)
+    unedited(sent[same] as HistoryEntry, list[same], fingerprint)
   )
     same++;
   const entries = sent.slice(0, same);
@@ -429,27 +437,18 @@ function historyEntries(
     const item: unknown = list[index];
     const record = isRecord(item);
     const known = record ? items.get(item) : undefined;
-    if (
-      known !== undefined &&
-      known.format === format &&
-      matchesFingerprint(known.recorded, item, fingerprint)
-    ) {
+    if (known !== undefined && known.format === format && unedited(known, item, fingerprint)) {
       entries.push(known);
       continue;
     }
     const before: unknown = previous[index];
     const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
-    // The previous item as it was read (not edited in place since), with the same content.
-    if (
-      earlier !== undefined &&
-      matchesFingerprint(earlier.recorded, before, fingerprint) &&
-      sameContent(before, item)
-    ) {
-      // Its calls and projections are of the content, so shared; recorded from the item itself,
-      // whose objects a later turn resends. Not kept by object: fresh JSON is seldom resent as
-      // it is, and a WeakMap entry per item was about a sixth of a fresh turn.
-      const { calls, projections } = earlier;
-      entries.push({ format, recorded: recordFingerprint(item, fingerprint), calls, projections });
+    if (earlier !== undefined && sameContentAs(earlier, before, item, fingerprint)) {
+      // Its calls and projections are of the content, so shared. Not kept by object, and its
+      // fingerprint not recorded: fresh JSON is seldom resent as it is, and a WeakMap entry per
+      // item was about a sixth of a fresh turn.
+      const { content, calls, projections } = earlier;
+      entries.push({ format, recorded: undefined, content, calls, projections });
       continue;
     }
     const calls: HistoryEntry['calls'] = [];
@@ -466,6 +465,7 @@ function historyEntries(
     const entry = {
       format,
       recorded: record ? recordFingerprint(item, fingerprint) : [],
+      content: undefined,
       calls,
       projections: [],
     };
@@ -473,6 +473,31 @@ function historyEntries(
     entries.push(entry);
   }
   return { entries, same };
+}
+
+// True when `item`, the same object as the one `entry` was read from, is unedited: by its
+// fingerprint, or (an item met as fresh JSON, whose fingerprint was not recorded) by its content,
+// after which the fingerprint is recorded for the turns that resend it again.
+function unedited(entry: HistoryEntry, item: unknown, fingerprint: Fingerprint): boolean {
+  if (entry.recorded !== undefined) return matchesFingerprint(entry.recorded, item, fingerprint);
+  if (!matchesContent(entry.content as unknown[], item)) return false;
+  entry.recorded = recordFingerprint(item, fingerprint);
+  return true;
+}
+
+// True when `item`, a new object, has the content `earlier`'s calls and projections are of: its
+// recorded content, else that of the previous item `before` while unedited since it was read (that
+// content is then recorded, once per content: a fresh turn reads each item once, not two).
+function sameContentAs(
+  earlier: HistoryEntry,
+  before: unknown,
+  item: unknown,
+  fingerprint: Fingerprint,
+): boolean {
+  if (earlier.content !== undefined) return matchesContent(earlier.content, item);
+  if (!unedited(earlier, before, fingerprint) || !sameContent(before, item)) return false;
+  earlier.content = recordContent(item);
+  return true;
 }
 
 const fingerprints = new WeakMap<object, Fingerprint>();
