@@ -70,9 +70,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   // Made on the first event: most requests are not streamed, and it holds two maps and closures.
   let stream: ReturnType<typeof createStreamResolver> | undefined;
   const streamed = () => (stream ??= createStreamResolver(format.stream, names));
-  // A request the hook left as it was needs no second look when it is sent again.
-  const sent = state.finished ? state.request : (format.finish?.(state.request) ?? state.request);
-  state.finished = sent === state.request;
+  const sent = state.copies ? copyDeclarations(format, state.request) : state.request;
   return {
     request: sent as TRequest,
     map: names.flat.map,
@@ -91,7 +89,8 @@ interface State {
   names: WireNames;
   /** In parts, joined once per request handed out (a Gemini turn copied ~150 three times). */
   warnings: ProjectionWarning[][];
-  finished?: boolean;
+  /** A declaration goes out as a fresh copy on every request ({@link DeclarationSite.copiedWith}). */
+  copies: boolean;
 }
 
 const requests = new WeakMap<object, unknown>();
@@ -202,9 +201,11 @@ function projectState<TOptions extends ProjectionOptions>(
     names.member?.map,
   ];
   let result = request;
+  let copies = false;
   const leftOut = new Set<string>();
   for (const { site, list, shared } of lists) {
     const projected = projectList(format, site, list, shared, names, key);
+    copies ||= projected.copies;
     warnings.push(projected.warnings);
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
@@ -279,7 +280,7 @@ function projectState<TOptions extends ProjectionOptions>(
   if (format.check !== undefined) warnings.push(format.check(original));
   // The same request again gets the same object back when its projection did not change.
   const unchanged = sent !== undefined && sameContent(sent.request, result);
-  return { request: unchanged ? sent.request : result, names, warnings };
+  return { request: unchanged ? sent.request : result, names, warnings, copies };
 }
 
 const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
@@ -541,6 +542,13 @@ interface ListProjection {
   warnings: ProjectionWarning[];
   restorers: [string, Restore][];
   leftOut: string[];
+  /**
+   * A definition holds a field of {@link DeclarationSite.copiedWith}: known once per projection,
+   * so that a request without one is not walked again on every turn (200 definitions, about a
+   * sixth of a Gemini next turn). The field is part of the list's fingerprint and content, so a
+   * list that gains or loses it gets a projection of its own.
+   */
+  copies: boolean;
 }
 
 // Content-equal lists share one projection per maps and options, made from the first list of
@@ -559,6 +567,7 @@ function projectList(
       warnings: [],
       restorers: [],
       leftOut: [],
+      copies: false,
     };
     const context = {
       names,
@@ -572,6 +581,11 @@ function projectList(
         projectDeclaration(format, declaration, holder, trail, context),
       );
     }
+    for (const { at, copiedWith } of site.declarations)
+      if (copiedWith !== undefined)
+        visitPath(projected.tools, at, (holder) => {
+          projected.copies ||= isRecord(holder) && holder[copiedWith] !== undefined;
+        });
     return projected;
   });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
@@ -668,4 +682,16 @@ function setAt(holder: Json, path: readonly string[], value: unknown): Json {
   if (rest.length === 0) return withProperty(holder, first, value);
   const inner = holder[first];
   return withProperty(holder, first, setAt(isRecord(inner) ? inner : {}, rest, value));
+}
+
+// The request with a fresh copy of each definition that holds its site's `copiedWith` field.
+function copyDeclarations(format: WireFormat<never>, request: Json): Json {
+  let result = request;
+  for (const site of format.tools)
+    for (const { at, copiedWith } of site.declarations)
+      if (copiedWith !== undefined)
+        result = updatePath(result, [...site.at, ...at], (holder) =>
+          isRecord(holder) && holder[copiedWith] !== undefined ? { ...holder } : holder,
+        );
+  return result;
 }

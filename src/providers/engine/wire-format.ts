@@ -45,6 +45,12 @@ export interface DeclarationSite {
   readonly schemaRequired?: boolean;
   /** The field that asks for OpenAI strict mode. */
   readonly strict?: string;
+  /**
+   * A definition holding this field goes out as a fresh copy on every request: `@google/genai`
+   * rewrites `parameters` on the declaration objects it is given (its tTool assigns the processed
+   * schema back), so it never reaches the caller's objects, nor a projection kept for the next one.
+   */
+  readonly copiedWith?: string;
   /** Bedrock rejects an empty description: leave it out. */
   readonly omitEmptyDescription?: boolean;
   /**
@@ -136,6 +142,4 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
     options: TOptions,
     separator: string,
   ): { request: Record<string, unknown>; grouped: ReadonlyMap<string, string> } | undefined;
-  /** Final touches on every request sent (Gemini's SDK edits declarations in place). */
-  finish?(request: Record<string, unknown>): Record<string, unknown>;
 }
