@@ -152,10 +152,16 @@ function projectState<TOptions extends ProjectionOptions>(
   // the items this request resends at the same places unchanged (`same` of them).
   const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
   const { entries, same } = historyEntries(format, history, last);
-  const holds = (site: NameSite) =>
-    entries.some((entry) => entry.calls.some((call) => call.site === site));
+  // By site, the first item holding a name there (-1: none), of this request's history.
+  const holding = new Map<NameSite, number>();
+  const switched = format.switched;
   const envelope: EnvelopeInput =
-    options.envelope ?? format.envelopeFor?.(request, holds) ?? format.envelope;
+    options.envelope ??
+    (switched !== undefined &&
+    (lists.some(({ site, list, shared }) => switches(site, list, shared)) ||
+      holds(switched.history, entries, same, last, holding))
+      ? switched.envelope
+      : format.envelope);
   // Every name the request adds, in order (a list by its shared entry, a member with its
   // namespace after a mark), so that a request adding the same names reuses the same maps. Names
   // the first list offers are left out: the collector takes that list as its base.
@@ -274,6 +280,7 @@ function projectState<TOptions extends ProjectionOptions>(
       withArguments,
       added: added.slice(start),
       ends,
+      holding,
     });
   }
   result = withProperty(result, format.history.at, projectedHistory);
@@ -281,6 +288,47 @@ function projectState<TOptions extends ProjectionOptions>(
   // The same request again gets the same object back when its projection did not change.
   const unchanged = sent !== undefined && sameContent(sent.request, result);
   return { request: unchanged ? sent.request : result, names, warnings, copies };
+}
+
+// Whether a history item holds a name at `site`. The items resent unchanged (`same` of them) hold
+// what they held on the last request: only the others are read (a scan of every item's calls on
+// every turn was about a twentieth of an Anthropic next turn).
+function holds(
+  site: NameSite,
+  entries: readonly HistoryEntry[],
+  same: number,
+  last: PreviousHistory | undefined,
+  holding: Map<NameSite, number>,
+): boolean {
+  const known = last?.holding.get(site);
+  let found = known !== undefined && known < same ? known : -1;
+  if (found < 0)
+    for (let index = known === undefined ? 0 : same; index < entries.length; index++) {
+      if ((entries[index] as HistoryEntry).calls.some((call) => call.site === site)) {
+        found = index;
+        break;
+      }
+    }
+  holding.set(site, found);
+  return found >= 0;
+}
+
+const switchesByList = new WeakMap<SharedList, boolean>();
+
+// Whether a tool of the list switches the format to its own mode, once per list content: the
+// fields the test reads are part of the list's fingerprint (a test of every tool on every turn
+// was about a tenth of an Anthropic next turn).
+function switches(site: ToolListSite, list: object, shared: SharedList): boolean {
+  const test = site.switches?.test;
+  if (test === undefined) return false;
+  let found = switchesByList.get(shared);
+  if (found !== undefined) return found;
+  found = false;
+  visitPath(list, ['*'], (tool) => {
+    found ||= isRecord(tool) && test(tool);
+  });
+  switchesByList.set(shared, found);
+  return found;
 }
 
 const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
@@ -405,6 +453,8 @@ interface PreviousHistory {
   withArguments: boolean;
   added: unknown[];
   ends: number[];
+  /** By site, the first item holding a name there (-1: none), where asked. */
+  holding: ReadonlyMap<NameSite, number>;
 }
 const previousHistory = new WeakMap<object, PreviousHistory>();
 const MAX_ITEM_PROJECTIONS = 4;
@@ -526,14 +576,15 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint {
 // Everything a list's projection reads: each object on the way to a definition, the definition's
 // name, description, schema objects (by identity, as the schema projection caches them) and strict.
 function listFingerprint(site: ToolListSite): Fingerprint {
-  return fingerprintOf(site, () =>
-    site.declarations.flatMap((declaration) => [
+  return fingerprintOf(site, () => [
+    ...(site.switches?.reads ?? []).map((field) => ['*', field]),
+    ...site.declarations.flatMap((declaration) => [
       ...['name', 'description', declaration.strict]
         .filter((field) => field !== undefined)
         .map((field) => [...declaration.at, field]),
       ...(declaration.schemas ?? []).map((schema) => [...declaration.at, ...schema.at]),
     ]),
-  );
+  ]);
 }
 
 /** One projection of a tool list, for one set of maps and options. */

@@ -64,6 +64,15 @@ export interface DeclarationSite {
 export interface ToolListSite {
   readonly at: WirePath;
   readonly declarations: readonly DeclarationSite[];
+  /**
+   * A tool that puts the request in the format's own mode ({@link WireFormat.switched}), and the
+   * fields of each element that `test` reads: they are part of the list's fingerprint, so the
+   * answer is known once per list, not read from every tool on every turn.
+   */
+  readonly switches?: {
+    readonly reads: readonly string[];
+    test(tool: Record<string, unknown>): boolean;
+  };
 }
 
 /** Where a streamed call's arguments come in pieces, and how the format ends and releases it. */
@@ -123,13 +132,11 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
   readonly response: readonly NameSite[];
   readonly stream: StreamFormat;
   /**
-   * The envelope when none is given, from the request and whether a history site holds a call
+   * The envelope when none is given and the request is in the format's own mode: a tool list
+   * switches it ({@link ToolListSite.switches}) or a history item holds a name at `history`
    * (Anthropic tool search).
    */
-  envelopeFor?(
-    request: Record<string, unknown>,
-    holds: (site: NameSite) => boolean,
-  ): EnvelopeInput | undefined;
+  readonly switched?: { readonly envelope: EnvelopeInput; readonly history: NameSite };
   /** Warnings about the request as a whole (Bedrock's required `toolConfig`). */
   check?(request: Record<string, unknown>): ProjectionWarning[];
   /**
