@@ -497,7 +497,13 @@ function historyEntries(
     if (earlier !== undefined && sameContentAs(earlier, before, item, fingerprint)) {
       // Its calls and projections are of the content, so shared. Not kept by object, and its
       // fingerprint not recorded: fresh JSON is seldom resent as it is, and a WeakMap entry per
-      // item was about a sixth of a fresh turn.
+      // item was about a sixth of a fresh turn. An entry of a content alone (a copy's, never
+      // resent) is the copy's as it is: a new one per item and turn was half of what a fresh
+      // turn's history allocated.
+      if (earlier.recorded === undefined) {
+        entries.push(earlier);
+        continue;
+      }
       const { content, calls, projections } = earlier;
       entries.push({ format, recorded: undefined, content, calls, projections });
       continue;
