@@ -161,6 +161,40 @@ describe('projectMessagesRequest', () => {
     expect(projectMessagesRequest(deferred).map.toWire(medium).length).toBeLessThanOrEqual(64);
   });
 
+  it('should switch to tool search on the next turn of a list or history that gains it in place', () => {
+    const medium = `server__${'x'.repeat(80)}`;
+    const input = request([medium, 'github__create_issue']);
+    const fitted = (sent: MessageCreateParamsNonStreaming) =>
+      projectMessagesRequest(sent).map.toWire(medium).length <= 64;
+    expect(fitted(input)).toBe(false);
+    expect(fitted({ ...input })).toBe(false);
+    // A tool of the same list deferred in place, then no longer.
+    const tool = input.tools?.[1] as { defer_loading?: boolean };
+    tool.defer_loading = true;
+    expect(fitted({ ...input })).toBe(true);
+    delete tool.defer_loading;
+    expect(fitted({ ...input })).toBe(false);
+    // A tool reference in an item added, then in an earlier item edited in place, then removed.
+    const reference = {
+      role: 'user' as const,
+      content: [
+        {
+          type: 'tool_result' as const,
+          tool_use_id: 'x',
+          content: [{ type: 'tool_reference', tool_name: medium }] as never,
+        },
+      ],
+    };
+    const plain = { role: 'user' as const, content: [{ type: 'text' as const, text: 'ok' }] };
+    const messages = [...input.messages, plain];
+    expect(fitted({ ...input, messages })).toBe(false);
+    expect(fitted({ ...input, messages: [...messages, reference] })).toBe(true);
+    expect(fitted({ ...input, messages: [...messages, plain] })).toBe(false);
+    Object.assign(plain, { content: reference.content });
+    expect(fitted({ ...input, messages: [...messages, { ...plain }] })).toBe(true);
+    expect(fitted({ ...input, messages: input.messages })).toBe(false);
+  });
+
   it('should hold back a bridge call input while streaming and release it resolved', () => {
     const input = request([BRIDGE], []);
     input.messages.push({

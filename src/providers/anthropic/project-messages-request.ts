@@ -6,7 +6,6 @@ import type {
   ProjectionOptions,
   WireFormat,
 } from '../engine/wire-format.js';
-import { isRecord } from '../engine/wire-path.js';
 import type {
   MessagesRequestLike,
   MessagesResponseLike,
@@ -52,6 +51,11 @@ const MESSAGES_FORMAT: WireFormat = {
   tools: [
     {
       at: ['tools'],
+      // Tool search: tools deferred behind it (or in the history, tool references: `switched`).
+      switches: {
+        reads: ['defer_loading', 'type'],
+        test: (tool) => tool.defer_loading === true || String(tool.type).startsWith('tool_search'),
+      },
       declarations: [
         {
           at: ['*', { type: [undefined, null, 'custom'] }],
@@ -84,15 +88,7 @@ const MESSAGES_FORMAT: WireFormat = {
       }),
     },
   },
-  // Tool search: tools deferred behind it, or tool references in the history.
-  envelopeFor(request, holds) {
-    const search = (Array.isArray(request.tools) ? request.tools : []).some(
-      (tool) =>
-        isRecord(tool) &&
-        (tool.defer_loading === true || String(tool.type).startsWith('tool_search')),
-    );
-    return search || holds(REFERENCE) ? ANTHROPIC_TOOL_SEARCH : undefined;
-  },
+  switched: { envelope: ANTHROPIC_TOOL_SEARCH, history: REFERENCE },
 };
 
 /**

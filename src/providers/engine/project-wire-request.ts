@@ -13,7 +13,9 @@ import { ToolwireError } from '../../core/toolwire-error.js';
 import {
   compileFingerprint,
   type Fingerprint,
+  matchesContent,
   matchesFingerprint,
+  recordContent,
   recordFingerprint,
   remember,
   sameContent,
@@ -68,9 +70,7 @@ export function projectWireRequest<TRequest, TOptions extends ProjectionOptions,
   // Made on the first event: most requests are not streamed, and it holds two maps and closures.
   let stream: ReturnType<typeof createStreamResolver> | undefined;
   const streamed = () => (stream ??= createStreamResolver(format.stream, names));
-  // A request the hook left as it was needs no second look when it is sent again.
-  const sent = state.finished ? state.request : (format.finish?.(state.request) ?? state.request);
-  state.finished = sent === state.request;
+  const sent = state.copies ? copyDeclarations(format, state.request) : state.request;
   return {
     request: sent as TRequest,
     map: names.flat.map,
@@ -89,7 +89,8 @@ interface State {
   names: WireNames;
   /** In parts, joined once per request handed out (a Gemini turn copied ~150 three times). */
   warnings: ProjectionWarning[][];
-  finished?: boolean;
+  /** A declaration goes out as a fresh copy on every request ({@link DeclarationSite.copiedWith}). */
+  copies: boolean;
 }
 
 const requests = new WeakMap<object, unknown>();
@@ -151,10 +152,16 @@ function projectState<TOptions extends ProjectionOptions>(
   // the items this request resends at the same places unchanged (`same` of them).
   const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
   const { entries, same } = historyEntries(format, history, last);
-  const holds = (site: NameSite) =>
-    entries.some((entry) => entry.calls.some((call) => call.site === site));
+  // By site, the first item holding a name there (-1: none), of this request's history.
+  const holding = new Map<NameSite, number>();
+  const switched = format.switched;
   const envelope: EnvelopeInput =
-    options.envelope ?? format.envelopeFor?.(request, holds) ?? format.envelope;
+    options.envelope ??
+    (switched !== undefined &&
+    (lists.some(({ site, list, shared }) => switches(site, list, shared)) ||
+      holds(switched.history, entries, same, last, holding))
+      ? switched.envelope
+      : format.envelope);
   // Every name the request adds, in order (a list by its shared entry, a member with its
   // namespace after a mark), so that a request adding the same names reuses the same maps. Names
   // the first list offers are left out: the collector takes that list as its base.
@@ -200,9 +207,11 @@ function projectState<TOptions extends ProjectionOptions>(
     names.member?.map,
   ];
   let result = request;
+  let copies = false;
   const leftOut = new Set<string>();
   for (const { site, list, shared } of lists) {
     const projected = projectList(format, site, list, shared, names, key);
+    copies ||= projected.copies;
     warnings.push(projected.warnings);
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
@@ -271,13 +280,55 @@ function projectState<TOptions extends ProjectionOptions>(
       withArguments,
       added: added.slice(start),
       ends,
+      holding,
     });
   }
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(format.check(original));
   // The same request again gets the same object back when its projection did not change.
   const unchanged = sent !== undefined && sameContent(sent.request, result);
-  return { request: unchanged ? sent.request : result, names, warnings };
+  return { request: unchanged ? sent.request : result, names, warnings, copies };
+}
+
+// Whether a history item holds a name at `site`. The items resent unchanged (`same` of them) hold
+// what they held on the last request: only the others are read (a scan of every item's calls on
+// every turn was about a twentieth of an Anthropic next turn).
+function holds(
+  site: NameSite,
+  entries: readonly HistoryEntry[],
+  same: number,
+  last: PreviousHistory | undefined,
+  holding: Map<NameSite, number>,
+): boolean {
+  const known = last?.holding.get(site);
+  let found = known !== undefined && known < same ? known : -1;
+  if (found < 0)
+    for (let index = known === undefined ? 0 : same; index < entries.length; index++) {
+      if ((entries[index] as HistoryEntry).calls.some((call) => call.site === site)) {
+        found = index;
+        break;
+      }
+    }
+  holding.set(site, found);
+  return found >= 0;
+}
+
+const switchesByList = new WeakMap<SharedList, boolean>();
+
+// Whether a tool of the list switches the format to its own mode, once per list content: the
+// fields the test reads are part of the list's fingerprint (a test of every tool on every turn
+// was about a tenth of an Anthropic next turn).
+function switches(site: ToolListSite, list: object, shared: SharedList): boolean {
+  const test = site.switches?.test;
+  if (test === undefined) return false;
+  let found = switchesByList.get(shared);
+  if (found !== undefined) return found;
+  found = false;
+  visitPath(list, ['*'], (tool) => {
+    found ||= isRecord(tool) && test(tool);
+  });
+  switchesByList.set(shared, found);
+  return found;
 }
 
 const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
@@ -376,7 +427,13 @@ function wireNames<TOptions extends ProjectionOptions>(
 /** What a history item holds: its calls (names and arguments), and its projections by maps. */
 interface HistoryEntry {
   format: WireFormat<never>;
-  recorded: unknown[];
+  /** What the fingerprint read of the item; `undefined` for an item met as fresh JSON, until resent. */
+  recorded: unknown[] | undefined;
+  /**
+   * The whole content the calls and projections are of (see `recordContent`), once an item of it
+   * has arrived as fresh JSON: later copies are compared with it alone, and share it.
+   */
+  content: unknown[] | undefined;
   calls: { site: NameSite; name: unknown; space: unknown; arguments: unknown }[];
   projections: { key: readonly unknown[]; value: unknown }[];
 }
@@ -396,6 +453,8 @@ interface PreviousHistory {
   withArguments: boolean;
   added: unknown[];
   ends: number[];
+  /** By site, the first item holding a name there (-1: none), where asked. */
+  holding: ReadonlyMap<NameSite, number>;
 }
 const previousHistory = new WeakMap<object, PreviousHistory>();
 const MAX_ITEM_PROJECTIONS = 4;
@@ -421,7 +480,7 @@ function historyEntries(
   while (
     same < bound &&
     list[same] === previous[same] &&
-    matchesFingerprint((sent[same] as HistoryEntry).recorded, list[same], fingerprint)
+    unedited(sent[same] as HistoryEntry, list[same], fingerprint)
   )
     same++;
   const entries = sent.slice(0, same);
@@ -429,27 +488,24 @@ function historyEntries(
     const item: unknown = list[index];
     const record = isRecord(item);
     const known = record ? items.get(item) : undefined;
-    if (
-      known !== undefined &&
-      known.format === format &&
-      matchesFingerprint(known.recorded, item, fingerprint)
-    ) {
+    if (known !== undefined && known.format === format && unedited(known, item, fingerprint)) {
       entries.push(known);
       continue;
     }
     const before: unknown = previous[index];
     const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
-    // The previous item as it was read (not edited in place since), with the same content.
-    if (
-      earlier !== undefined &&
-      matchesFingerprint(earlier.recorded, before, fingerprint) &&
-      sameContent(before, item)
-    ) {
-      // Its calls and projections are of the content, so shared; recorded from the item itself,
-      // whose objects a later turn resends. Not kept by object: fresh JSON is seldom resent as
-      // it is, and a WeakMap entry per item was about a sixth of a fresh turn.
-      const { calls, projections } = earlier;
-      entries.push({ format, recorded: recordFingerprint(item, fingerprint), calls, projections });
+    if (earlier !== undefined && sameContentAs(earlier, before, item, fingerprint)) {
+      // Its calls and projections are of the content, so shared. Not kept by object, and its
+      // fingerprint not recorded: fresh JSON is seldom resent as it is, and a WeakMap entry per
+      // item was about a sixth of a fresh turn. An entry of a content alone (a copy's, never
+      // resent) is the copy's as it is: a new one per item and turn was half of what a fresh
+      // turn's history allocated.
+      if (earlier.recorded === undefined) {
+        entries.push(earlier);
+        continue;
+      }
+      const { content, calls, projections } = earlier;
+      entries.push({ format, recorded: undefined, content, calls, projections });
       continue;
     }
     const calls: HistoryEntry['calls'] = [];
@@ -466,6 +522,7 @@ function historyEntries(
     const entry = {
       format,
       recorded: record ? recordFingerprint(item, fingerprint) : [],
+      content: undefined,
       calls,
       projections: [],
     };
@@ -473,6 +530,31 @@ function historyEntries(
     entries.push(entry);
   }
   return { entries, same };
+}
+
+// True when `item`, the same object as the one `entry` was read from, is unedited: by its
+// fingerprint, or (an item met as fresh JSON, whose fingerprint was not recorded) by its content,
+// after which the fingerprint is recorded for the turns that resend it again.
+function unedited(entry: HistoryEntry, item: unknown, fingerprint: Fingerprint): boolean {
+  if (entry.recorded !== undefined) return matchesFingerprint(entry.recorded, item, fingerprint);
+  if (!matchesContent(entry.content as unknown[], item)) return false;
+  entry.recorded = recordFingerprint(item, fingerprint);
+  return true;
+}
+
+// True when `item`, a new object, has the content `earlier`'s calls and projections are of: its
+// recorded content, else that of the previous item `before` while unedited since it was read (that
+// content is then recorded, once per content: a fresh turn reads each item once, not two).
+function sameContentAs(
+  earlier: HistoryEntry,
+  before: unknown,
+  item: unknown,
+  fingerprint: Fingerprint,
+): boolean {
+  if (earlier.content !== undefined) return matchesContent(earlier.content, item);
+  if (!unedited(earlier, before, fingerprint) || !sameContent(before, item)) return false;
+  earlier.content = recordContent(item);
+  return true;
 }
 
 const fingerprints = new WeakMap<object, Fingerprint>();
@@ -500,14 +582,15 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint {
 // Everything a list's projection reads: each object on the way to a definition, the definition's
 // name, description, schema objects (by identity, as the schema projection caches them) and strict.
 function listFingerprint(site: ToolListSite): Fingerprint {
-  return fingerprintOf(site, () =>
-    site.declarations.flatMap((declaration) => [
+  return fingerprintOf(site, () => [
+    ...(site.switches?.reads ?? []).map((field) => ['*', field]),
+    ...site.declarations.flatMap((declaration) => [
       ...['name', 'description', declaration.strict]
         .filter((field) => field !== undefined)
         .map((field) => [...declaration.at, field]),
       ...(declaration.schemas ?? []).map((schema) => [...declaration.at, ...schema.at]),
     ]),
-  );
+  ]);
 }
 
 /** One projection of a tool list, for one set of maps and options. */
@@ -516,6 +599,13 @@ interface ListProjection {
   warnings: ProjectionWarning[];
   restorers: [string, Restore][];
   leftOut: string[];
+  /**
+   * A definition holds a field of {@link DeclarationSite.copiedWith}: known once per projection,
+   * so that a request without one is not walked again on every turn (200 definitions, about a
+   * sixth of a Gemini next turn). The field is part of the list's fingerprint and content, so a
+   * list that gains or loses it gets a projection of its own.
+   */
+  copies: boolean;
 }
 
 // Content-equal lists share one projection per maps and options, made from the first list of
@@ -534,6 +624,7 @@ function projectList(
       warnings: [],
       restorers: [],
       leftOut: [],
+      copies: false,
     };
     const context = {
       names,
@@ -547,6 +638,11 @@ function projectList(
         projectDeclaration(format, declaration, holder, trail, context),
       );
     }
+    for (const { at, copiedWith } of site.declarations)
+      if (copiedWith !== undefined)
+        visitPath(projected.tools, at, (holder) => {
+          projected.copies ||= isRecord(holder) && holder[copiedWith] !== undefined;
+        });
     return projected;
   });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
@@ -643,4 +739,16 @@ function setAt(holder: Json, path: readonly string[], value: unknown): Json {
   if (rest.length === 0) return withProperty(holder, first, value);
   const inner = holder[first];
   return withProperty(holder, first, setAt(isRecord(inner) ? inner : {}, rest, value));
+}
+
+// The request with a fresh copy of each definition that holds its site's `copiedWith` field.
+function copyDeclarations(format: WireFormat<never>, request: Json): Json {
+  let result = request;
+  for (const site of format.tools)
+    for (const { at, copiedWith } of site.declarations)
+      if (copiedWith !== undefined)
+        result = updatePath(result, [...site.at, ...at], (holder) =>
+          isRecord(holder) && holder[copiedWith] !== undefined ? { ...holder } : holder,
+        );
+  return result;
 }

@@ -45,6 +45,12 @@ export interface DeclarationSite {
   readonly schemaRequired?: boolean;
   /** The field that asks for OpenAI strict mode. */
   readonly strict?: string;
+  /**
+   * A definition holding this field goes out as a fresh copy on every request: `@google/genai`
+   * rewrites `parameters` on the declaration objects it is given (its tTool assigns the processed
+   * schema back), so it never reaches the caller's objects, nor a projection kept for the next one.
+   */
+  readonly copiedWith?: string;
   /** Bedrock rejects an empty description: leave it out. */
   readonly omitEmptyDescription?: boolean;
   /**
@@ -58,6 +64,15 @@ export interface DeclarationSite {
 export interface ToolListSite {
   readonly at: WirePath;
   readonly declarations: readonly DeclarationSite[];
+  /**
+   * A tool that puts the request in the format's own mode ({@link WireFormat.switched}), and the
+   * fields of each element that `test` reads: they are part of the list's fingerprint, so the
+   * answer is known once per list, not read from every tool on every turn.
+   */
+  readonly switches?: {
+    readonly reads: readonly string[];
+    test(tool: Record<string, unknown>): boolean;
+  };
 }
 
 /** Where a streamed call's arguments come in pieces, and how the format ends and releases it. */
@@ -117,13 +132,11 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
   readonly response: readonly NameSite[];
   readonly stream: StreamFormat;
   /**
-   * The envelope when none is given, from the request and whether a history site holds a call
+   * The envelope when none is given and the request is in the format's own mode: a tool list
+   * switches it ({@link ToolListSite.switches}) or a history item holds a name at `history`
    * (Anthropic tool search).
    */
-  envelopeFor?(
-    request: Record<string, unknown>,
-    holds: (site: NameSite) => boolean,
-  ): EnvelopeInput | undefined;
+  readonly switched?: { readonly envelope: EnvelopeInput; readonly history: NameSite };
   /** Warnings about the request as a whole (Bedrock's required `toolConfig`). */
   check?(request: Record<string, unknown>): ProjectionWarning[];
   /**
@@ -136,6 +149,4 @@ export interface WireFormat<TOptions extends ProjectionOptions = ProjectionOptio
     options: TOptions,
     separator: string,
   ): { request: Record<string, unknown>; grouped: ReadonlyMap<string, string> } | undefined;
-  /** Final touches on every request sent (Gemini's SDK edits declarations in place). */
-  finish?(request: Record<string, unknown>): Record<string, unknown>;
 }

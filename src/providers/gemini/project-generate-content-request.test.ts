@@ -303,6 +303,43 @@ describe('projectGenerateContentRequest', () => {
     expect(declarations(next.request).map((entry) => entry.name)).toEqual(['github__create_issue']);
   });
 
+  it('should send a declaration with `parameters` as a fresh copy on every request, as the SDK rewrites it', () => {
+    const input: GeminiGenerateContentRequest = {
+      model: 'gemini-2.5-flash',
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      config: {
+        tools: [
+          {
+            functionDeclarations: [
+              { name: 'github__create_issue', parameters: { type: 'object', properties: {} } },
+              { name: 'github__get_issue' },
+            ],
+          },
+        ],
+      },
+    };
+    const first = declarations(projectGenerateContentRequest(input).request);
+    const sent = structuredClone(first[0]);
+    // What @google/genai does to the declarations it is given.
+    (first[0] as { parameters: unknown }).parameters = { rewritten: true };
+    const second = declarations(projectGenerateContentRequest({ ...input }).request);
+    expect(second[0]).not.toBe(first[0]);
+    expect(second[0]).toEqual(sent);
+    // Without `parameters`, the caller's own declaration goes out; given one in place, a copy.
+    const declaration = declarations(input)[1] as { parameters?: unknown };
+    expect(second[1]).toBe(declaration);
+    declaration.parameters = { type: 'object', properties: {} };
+    const third = declarations(projectGenerateContentRequest({ ...input }).request);
+    expect(third[1]).not.toBe(declaration);
+    expect(third[1]).toEqual({ name: 'github__get_issue', parameters: expect.any(Object) });
+    // The same request sent again is copied again.
+    const resent = { ...input };
+    const fourth = declarations(projectGenerateContentRequest(resent).request);
+    const fifth = declarations(projectGenerateContentRequest(resent).request);
+    expect(fifth[0]).not.toBe(fourth[0]);
+    expect(fifth[1]).not.toBe(fourth[1]);
+  });
+
   it('should leave out a declaration whose schema cannot be sent, and its allowed name, with a warning', () => {
     // A $ref to nowhere: nothing can be sent for it (a recursive one is unrolled instead).
     const recursive = { type: 'object', properties: { child: { $ref: '#/$defs/missing' } } };

@@ -1,6 +1,5 @@
 import { projectWireRequest } from '../engine/project-wire-request.js';
 import type { ProjectedRequest, ProjectionOptions, WireFormat } from '../engine/wire-format.js';
-import { isRecord, updatePath } from '../engine/wire-path.js';
 import type { GeminiGenerateContentRequest, GeminiGenerateContentResponse } from './gemini-wire.js';
 
 /** What {@link projectGenerateContentRequest} returns: each stream chunk resolves like a response. */
@@ -35,6 +34,7 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
           // The caller chose the schema field; keep it. `parameters` takes Gemini's OpenAPI
           // subset, `parametersJsonSchema` takes JSON Schema.
           schemas: [{ at: ['parameters'] }, { at: ['parametersJsonSchema'], jsonSchema: true }],
+          copiedWith: 'parameters',
         },
       ],
     },
@@ -53,15 +53,6 @@ const GENERATE_CONTENT_FORMAT: WireFormat = {
   },
   response: CALLS,
   stream: { calls: CALLS },
-  // @google/genai rewrites `parameters` on the declaration objects it is given (its tTool assigns
-  // the processed schema back), so those declarations always go out as fresh copies: the SDK then
-  // never reaches the caller's objects, nor a projection kept for the next request.
-  finish: (request) =>
-    updatePath(request, ['config', 'tools', '*', 'functionDeclarations', '*'], (declaration) =>
-      isRecord(declaration) && declaration.parameters !== undefined
-        ? { ...declaration }
-        : declaration,
-    ),
 };
 
 /**
