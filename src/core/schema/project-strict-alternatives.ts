@@ -81,10 +81,16 @@ function isCommonAlternatives(input: unknown): boolean {
   // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
   for (const _ in EMPTY) return false;
   const node = input as Source;
-  if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) return false;
+  let alternatives = false;
+  // `anyOf` read among the keys, not by name (see isCommonObject in project-strict-object.ts).
   for (const key in node) {
     switch (key) {
-      case 'anyOf':
+      case 'anyOf': {
+        const value = node[key];
+        if (!Array.isArray(value) || value.length === 0) return false;
+        alternatives = true;
+        break;
+      }
       case 'default':
         break;
       case 'title':
@@ -95,5 +101,5 @@ function isCommonAlternatives(input: unknown): boolean {
         if (!SILENT_KEYWORDS.has(key)) return false;
     }
   }
-  return true;
+  return alternatives;
 }

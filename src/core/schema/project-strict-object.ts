@@ -111,18 +111,56 @@ export function projectStrictObject(
     optionalNulls.push(name);
     required.push(name);
   }
-  const out: Source = { type: 'object' };
-  out.properties = same ? properties : built;
-  out.required =
+  const outProperties = same ? properties : built;
+  const outRequired =
     required.length > 0 && sameArray(required, requiredSource) ? requiredSource : required;
-  out.additionalProperties = false;
-  if (node.title !== undefined) out.title = node.title;
-  if (node.description !== undefined) out.description = node.description;
+  // One literal per shape (with or without a title and a description): every such node then has
+  // the literal's own hidden class, which lives as long as this function. Built key by key, the
+  // hidden classes die with the nodes at each full collection and are made again, and code that
+  // was optimised for them is thrown away.
+  const title = node.title;
+  const description = node.description;
+  let out: Source;
+  if (title === undefined) {
+    out =
+      description === undefined
+        ? {
+            type: 'object',
+            properties: outProperties,
+            required: outRequired,
+            additionalProperties: false,
+          }
+        : {
+            type: 'object',
+            properties: outProperties,
+            required: outRequired,
+            additionalProperties: false,
+            description,
+          };
+  } else {
+    out =
+      description === undefined
+        ? {
+            type: 'object',
+            properties: outProperties,
+            required: outRequired,
+            additionalProperties: false,
+            title,
+          }
+        : {
+            type: 'object',
+            properties: outProperties,
+            required: outRequired,
+            additionalProperties: false,
+            title,
+            description,
+          };
+  }
   let map: MutableMap | null = null;
-  if (optionalNulls !== undefined) map = { optionalNulls };
-  if (maps !== undefined) {
-    map ??= {};
-    map.properties = maps;
+  if (optionalNulls !== undefined) {
+    map = maps === undefined ? { optionalNulls } : { optionalNulls, properties: maps };
+  } else if (maps !== undefined) {
+    map = { properties: maps };
   }
   // The input's node is sent as it is only when it is already closed, with the same properties
   // and required list: compared in full only then (nearly every object strict walks changes).
@@ -149,15 +187,18 @@ function isCommonObject(input: unknown, root: boolean): boolean {
   // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
   for (const _ in EMPTY) return false;
   const node = input as Source;
-  if (node.type !== 'object') return false;
+  let typed = false;
   let declares = false;
   let closed = false;
   // Own keys only, in order, with no list made: the prototype is Object.prototype (clean, as
-  // checked above) or none.
+  // checked above) or none. `type` is read here too, not by name: a named read of nodes of many
+  // shapes misses V8's cache of property lookups for each new shape, after every collection.
   for (const key in node) {
     const value = node[key];
     switch (key) {
       case 'type':
+        if (value !== 'object') return false;
+        typed = true;
         break;
       case 'properties': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -180,7 +221,7 @@ function isCommonObject(input: unknown, root: boolean): boolean {
     }
   }
   // Below the root an object that takes any keys is asked for as JSON text, with a warning.
-  return root || declares || closed;
+  return typed && (root || declares || closed);
 }
 
 /** Whether an object has an own enumerable string key (what `Object.keys` would list). */
