@@ -121,6 +121,26 @@ describe('projectWireRequest with tools that arrive as fresh JSON', () => {
     expect(other[0]?.function.parameters).toMatchObject({ default: { x: { k: 'y' } } });
   });
 
+  it('should not take a class instance in a history item for a plain object of its copies', () => {
+    const list = tools(`history-instance${run++}`);
+    const messages = (value: unknown) => [
+      { role: 'user' as const, content: 'hi' },
+      {
+        role: 'assistant' as const,
+        tool_calls: [
+          { id: 'c1', type: 'function' as const, function: { name: LONG, arguments: '{}' } },
+        ],
+        extra: value,
+      },
+    ];
+    for (let turn = 0; turn < 3; turn++)
+      projectChatRequest({ ...request(list), messages: messages({}) });
+    const date = new Date(0);
+    const projected = projectChatRequest({ ...request(list), messages: messages(date) });
+    const [, assistant] = projected.request.messages as { extra?: unknown }[];
+    expect(assistant?.extra).toBe(date);
+  });
+
   it('should give for any tool list, after any edit, what a first projection of it gives', () => {
     const list = fc.uniqueArray(
       fc.record({

@@ -537,7 +537,7 @@ function historyEntries(
 // after which the fingerprint is recorded for the turns that resend it again.
 function unedited(entry: HistoryEntry, item: unknown, fingerprint: Fingerprint): boolean {
   if (entry.recorded !== undefined) return matchesFingerprint(entry.recorded, item, fingerprint);
-  if (!matchesContent(entry.content as unknown[], item)) return false;
+  if (!matchesContent(entry.content as unknown[], item, true)) return false;
   entry.recorded = recordFingerprint(item, fingerprint);
   return true;
 }
@@ -551,7 +551,7 @@ function sameContentAs(
   item: unknown,
   fingerprint: Fingerprint,
 ): boolean {
-  if (earlier.content !== undefined) return matchesContent(earlier.content, item);
+  if (earlier.content !== undefined) return matchesContent(earlier.content, item, true);
   if (!unedited(earlier, before, fingerprint) || !sameContent(before, item)) return false;
   earlier.content = recordContent(item);
   return true;
