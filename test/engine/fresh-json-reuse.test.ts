@@ -121,6 +121,25 @@ describe('projectWireRequest with tools that arrive as fresh JSON', () => {
     expect(other[0]?.function.parameters).toMatchObject({ default: { x: { k: 'y' } } });
   });
 
+  it('should not take a class instance in a tool list for the empty object of its earlier copies', () => {
+    // A Date, a Map or a Set has no enumerable keys: read by keys alone it is `{}`.
+    const name = `instance${run++}__tool`;
+    const list = (value: unknown): Tool[] => [
+      {
+        type: 'function',
+        function: { name, description: '', parameters: { type: 'object', default: value } },
+      },
+    ];
+    sent(list({}));
+    sent(list({}));
+    for (const instance of [new Date(0), new Map([['k', 1]]), new Set(['k'])]) {
+      const projected = sent(list(instance));
+      expect(
+        (projected[0]?.function.parameters as { default?: unknown } | undefined)?.default,
+      ).toBe(instance);
+    }
+  });
+
   it('should not take a class instance in a history item for a plain object of its copies', () => {
     const list = tools(`history-instance${run++}`);
     const messages = (value: unknown) => [
