@@ -13,6 +13,7 @@ import { ToolwireError } from '../../core/toolwire-error.js';
 import {
   compileFingerprint,
   type Fingerprint,
+  fingerprintMatcher,
   matchesContent,
   matchesFingerprint,
   recordContent,
@@ -476,13 +477,20 @@ function historyEntries(
   const sent = last?.entries ?? [];
   // The items the previous request sent at the same places, unchanged: their entries as they were.
   const bound = Math.min(list.length, previous.length);
+  // One compare for the whole loop: a lookup of it per item was a call chain per resent item.
+  const matches = fingerprintMatcher(fingerprint);
   let same = 0;
-  while (
-    same < bound &&
-    list[same] === previous[same] &&
-    unedited(sent[same] as HistoryEntry, list[same], fingerprint)
-  )
+  while (same < bound && list[same] === previous[same]) {
+    const entry = sent[same] as HistoryEntry;
+    const item: unknown = list[same];
+    if (
+      entry.recorded !== undefined
+        ? !matches(entry.recorded, item)
+        : !unedited(entry, item, fingerprint)
+    )
+      break;
     same++;
+  }
   const entries = sent.slice(0, same);
   for (let index = same; index < list.length; index++) {
     const item: unknown = list[index];

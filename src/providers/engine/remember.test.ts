@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileFingerprint, matchesFingerprint, recordFingerprint } from './remember.js';
+import {
+  compileFingerprint,
+  fingerprintMatcher,
+  matchesFingerprint,
+  recordFingerprint,
+} from './remember.js';
 import type { WirePath } from './wire-path.js';
 
 const key = fc.constantFrom('a', 'b', 'type', 'name');
@@ -39,6 +44,20 @@ describe('fingerprints', () => {
         );
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('should answer as matchesFingerprint through one matcher, with or without generated code', () => {
+    fc.assert(
+      fc.property(paths, value, value, fc.boolean(), (at, first, second, withCode) => {
+        const fingerprint = compileFingerprint(at);
+        if (!withCode) fingerprint.generated = null;
+        const recorded = recordFingerprint(first, fingerprint);
+        const matches = fingerprintMatcher(fingerprint);
+        expect(matches(recorded, first)).toBe(true);
+        expect(matches(recorded, second)).toBe(matchesFingerprint(recorded, second, fingerprint));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

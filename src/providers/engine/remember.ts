@@ -173,6 +173,22 @@ export function recordFingerprint(object: unknown, fingerprint: Fingerprint): un
 }
 
 /**
+ * The compare of `fingerprint` as one function, for a loop over many objects of one fingerprint
+ * (a history resent on every turn): the same answer as {@link matchesFingerprint}, without its
+ * lookup of the walk per object.
+ * @internal
+ */
+export function fingerprintMatcher(
+  fingerprint: Fingerprint,
+): (recorded: readonly unknown[], object: unknown) => boolean {
+  const walks = fingerprint.generated ?? generated(fingerprint);
+  const compare = walks?.[1];
+  if (compare === undefined)
+    return (recorded, object) => matchesFingerprint(recorded, object, fingerprint);
+  return (recorded, object) => compare(recorded as unknown[], object) === recorded.length;
+}
+
+/**
  * True when `fingerprint` reads exactly the recorded values of `object`, in order.
  * @internal
  */
