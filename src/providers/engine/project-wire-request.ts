@@ -15,7 +15,6 @@ import {
   type Fingerprint,
   fingerprintMatcher,
   matchesContent,
-  matchesFingerprint,
   recordContent,
   recordFingerprint,
   remember,
@@ -480,29 +479,28 @@ function historyEntries(
   // One compare for the whole loop: a lookup of it per item was a call chain per resent item.
   const matches = fingerprintMatcher(fingerprint);
   let same = 0;
-  while (same < bound && list[same] === previous[same]) {
-    const entry = sent[same] as HistoryEntry;
-    const item: unknown = list[same];
-    if (
-      entry.recorded !== undefined
-        ? !matches(entry.recorded, item)
-        : !unedited(entry, item, fingerprint)
-    )
-      break;
+  while (
+    same < bound &&
+    list[same] === previous[same] &&
+    unedited(sent[same] as HistoryEntry, list[same], fingerprint, matches)
+  )
     same++;
-  }
   const entries = sent.slice(0, same);
   for (let index = same; index < list.length; index++) {
     const item: unknown = list[index];
     const record = isRecord(item);
     const known = record ? items.get(item) : undefined;
-    if (known !== undefined && known.format === format && unedited(known, item, fingerprint)) {
+    if (
+      known !== undefined &&
+      known.format === format &&
+      unedited(known, item, fingerprint, matches)
+    ) {
       entries.push(known);
       continue;
     }
     const before: unknown = previous[index];
     const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
-    if (earlier !== undefined && sameContentAs(earlier, before, item, fingerprint)) {
+    if (earlier !== undefined && sameContentAs(earlier, before, item, fingerprint, matches)) {
       // Its calls and projections are of the content, so shared. Not kept by object, and its
       // fingerprint not recorded: fresh JSON is seldom resent as it is, and a WeakMap entry per
       // item was about a sixth of a fresh turn. An entry of a content alone (a copy's, never
@@ -542,9 +540,15 @@ function historyEntries(
 
 // True when `item`, the same object as the one `entry` was read from, is unedited: by its
 // fingerprint, or (an item met as fresh JSON, whose fingerprint was not recorded) by its content,
-// after which the fingerprint is recorded for the turns that resend it again.
-function unedited(entry: HistoryEntry, item: unknown, fingerprint: Fingerprint): boolean {
-  if (entry.recorded !== undefined) return matchesFingerprint(entry.recorded, item, fingerprint);
+// after which the fingerprint is recorded for the turns that resend it again. `matches` is the
+// fingerprint's compare (see `fingerprintMatcher`).
+function unedited(
+  entry: HistoryEntry,
+  item: unknown,
+  fingerprint: Fingerprint,
+  matches: Matcher,
+): boolean {
+  if (entry.recorded !== undefined) return matches(entry.recorded, item);
   if (!matchesContent(entry.content as unknown[], item, true)) return false;
   entry.recorded = recordFingerprint(item, fingerprint);
   return true;
@@ -558,12 +562,15 @@ function sameContentAs(
   before: unknown,
   item: unknown,
   fingerprint: Fingerprint,
+  matches: Matcher,
 ): boolean {
   if (earlier.content !== undefined) return matchesContent(earlier.content, item, true);
-  if (!unedited(earlier, before, fingerprint) || !sameContent(before, item)) return false;
+  if (!unedited(earlier, before, fingerprint, matches) || !sameContent(before, item)) return false;
   earlier.content = recordContent(item);
   return true;
 }
+
+type Matcher = ReturnType<typeof fingerprintMatcher>;
 
 const fingerprints = new WeakMap<object, Fingerprint>();
 
