@@ -258,3 +258,57 @@ describe.each(ADAPTERS)(
     }, 60_000);
   },
 );
+
+describe('the tool search switch of a long-lived Anthropic engine', () => {
+  const path = '../../src/providers/anthropic/index.js';
+  const name = 'projectMessagesRequest';
+  // Fits Anthropic's 128 characters, not tool search's 64: the switch shows in its wire name.
+  const LONG_NAME = `server__${'x'.repeat(80)}`;
+  const reference = () => ({
+    role: 'user',
+    content: [
+      {
+        type: 'tool_result',
+        tool_use_id: 'r',
+        content: [{ type: 'tool_reference', tool_name: LONG_NAME }],
+      },
+    ],
+  });
+  const plain = () => ({ role: 'user', content: [{ type: 'text', text: 'ok' }] });
+  // One host step between turns: tools deferred or undeferred in place, history items appended,
+  // an item edited in place to hold a tool reference or not, the history shortened.
+  const step = fc.oneof(
+    fc.record({ kind: fc.constant('defer' as const), at: fc.nat(), on: fc.boolean() }),
+    fc.record({ kind: fc.constant('append' as const), holds: fc.boolean() }),
+    fc.record({ kind: fc.constant('edit' as const), at: fc.nat(), holds: fc.boolean() }),
+    fc.record({ kind: fc.constant('shorten' as const), by: fc.integer({ min: 1, max: 3 }) }),
+  );
+
+  it('should give after any steps in place what a fresh engine gives', async () => {
+    // The switch is known once per list and history prefix; each step must still be seen.
+    const project = await adapter(path, name);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        const request = buildAnthropicRequest(LONG_FIXTURE) as unknown as Json;
+        const tools = [...(request.tools as Json[]), { name: LONG_NAME, input_schema: {} }];
+        const messages = [...(request.messages as Json[])];
+        project({ ...request, tools, messages });
+        for (const one of steps) {
+          if (one.kind === 'defer') {
+            const tool = tools[one.at % tools.length] as Json;
+            if (one.on) tool.defer_loading = true;
+            else delete tool.defer_loading;
+          } else if (one.kind === 'append') messages.push(one.holds ? reference() : plain());
+          else if (one.kind === 'edit') {
+            const item = messages[one.at % messages.length] as Json;
+            item.role = 'user';
+            item.content = (one.holds ? reference() : plain()).content;
+          } else messages.length = Math.max(1, messages.length - one.by);
+          project({ ...request, tools, messages: [...messages] });
+        }
+        await expectAsFresh(project, { ...request, tools, messages: [...messages] }, path, name);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+});
