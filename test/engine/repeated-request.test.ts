@@ -44,6 +44,16 @@ const ADAPTERS: [string, string, string, (fixture: typeof LONG_FIXTURE) => objec
 ];
 const HISTORY = ['messages', 'input', 'contents'];
 
+/** The field of the request that holds its history, whatever the API calls it. */
+function historyKey(request: Json): string {
+  return HISTORY.find((field) => Array.isArray(request[field])) as string;
+}
+
+/** The value at `at` inside `value` (`undefined` past a missing step). */
+function valueAt(value: unknown, at: readonly (string | number)[]): unknown {
+  return at.reduce<unknown>((inner, step) => (inner as Json | undefined)?.[step], value);
+}
+
 async function adapter(path: string, name: string): Promise<Project> {
   return ((await import(path)) as Record<string, Project>)[name] as Project;
 }
@@ -110,7 +120,7 @@ describe.each(ADAPTERS)('the engine on a repeated %s request', (_, path, name, b
         fc.boolean(),
         async (fixture, pick, value, asJson) => {
           const request = build(fixture) as Json;
-          const key = HISTORY.find((field) => Array.isArray(request[field])) as string;
+          const key = historyKey(request);
           const history = request[key] as unknown[];
           project(request);
           project({ ...request, [key]: [...history, ...structuredClone(history.slice(-2))] });
@@ -140,7 +150,7 @@ describe.each(ADAPTERS)('the engine on a repeated %s request', (_, path, name, b
         fc.boolean(),
         async (fixture, at, pick, value, push) => {
           const request = build(fixture) as Json;
-          const key = HISTORY.find((field) => Array.isArray(request[field])) as string;
+          const key = historyKey(request);
           const history = request[key] as unknown[];
           project(request);
           project({ ...request });
@@ -200,10 +210,10 @@ describe.each(ADAPTERS)(
           lookAlike,
           async (fixture, pick, kind, [before, after]) => {
             const built = build(fixture) as Json;
-            const key = HISTORY.find((field) => Array.isArray(built[field])) as string;
+            const key = historyKey(built);
             const where = paths(built[key], [key], []).slice(1);
             const at = where[pick % where.length] ?? [];
-            const found = at.reduce<unknown>((inner, step) => (inner as Json)?.[step], built);
+            const found = valueAt(built, at);
             const request = kind === 'alike' ? replaced(built, at, before) : built;
             project(structuredClone(request));
             project(structuredClone(request));
@@ -234,21 +244,18 @@ describe.each(ADAPTERS)(
           async (fixture, pick, value, copies, resent) => {
             const request = build(fixture) as Json;
             project(request);
-            let copy = structuredClone(request);
+            let copy = request;
             for (let turn = 0; turn < copies; turn++) {
               copy = structuredClone(request);
               project(copy);
             }
             if (resent) project({ ...copy });
-            const key = HISTORY.find((field) => Array.isArray(copy[field])) as string;
+            const key = historyKey(copy);
             // Every `name` in the history: what the projection reads, edited in place.
             const names = paths(copy[key], [key], []).filter((found) => found.at(-1) === 'name');
             const at = names[pick % Math.max(names.length, 1)];
             if (at !== undefined) {
-              const holder = at
-                .slice(0, -1)
-                .reduce<unknown>((inner, step) => (inner as Json)[step], copy) as Json;
-              holder.name = value;
+              (valueAt(copy, at.slice(0, -1)) as Json).name = value;
             }
             await expectAsFresh(project, { ...copy }, path, name);
           },
