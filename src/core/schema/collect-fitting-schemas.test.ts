@@ -676,6 +676,47 @@ describe('collectFittingSchemas', () => {
       expect(taken).toBeGreaterThan(referring / 5);
     });
 
+    it('should rename Vertex property keys without the full walk, as the full walk renames them', () => {
+      // Keys Vertex refuses (and some Anthropic refuses too), at the root and below, beside
+      // the names their renaming may collide with; the fast way is taken for every such schema.
+      const key = fc.constantFrom(
+        'a',
+        'a b',
+        'a_b',
+        'x[0]',
+        'x_0_',
+        'When<',
+        '1st',
+        'é',
+        'k'.repeat(70),
+      );
+      const leaf = fc.constantFrom<unknown>(
+        { type: 'string' },
+        { type: 'integer', description: 'n' },
+        { type: 'object', properties: { 'b.c': { type: 'string' } } },
+        { type: 'array', items: { type: 'object', properties: { 'd e': { type: 'string' } } } },
+        { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      );
+      const schema = fc.dictionary(key, leaf, { minKeys: 1, maxKeys: 4 }).map((properties) => ({
+        type: 'object',
+        properties,
+        required: Object.keys(properties).slice(0, 1),
+      }));
+      fc.assert(
+        fc.property(schema, (root) => {
+          const found = collectFittingSchemas(root, 'vertex', false);
+          expect(found.root ?? found.mapped).toBeDefined();
+          for (const options of CASES) {
+            expect(outcome(root, options, true)).toBe(outcome(root, options, false));
+            const fast = projectInputSchemaUncached(root, options, true);
+            const reference = projectInputSchemaUncached(root, options, false);
+            expect(sharing(fast, root)).toBe(sharing(reference, root));
+          }
+        }),
+        { numRuns: 200 },
+      );
+    });
+
     it('should send a fitting sub-schema as the input object itself, and never write to the input', () => {
       fc.assert(
         fc.property(serverSchema, (schema) => {

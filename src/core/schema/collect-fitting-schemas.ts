@@ -256,11 +256,16 @@ interface Rules {
   /** The target's rule for property keys, as a table of ASCII characters. */
   readonly keys: KeyTable | null;
   /**
-   * Whether local `$ref`s are followed, and keys that break the rule renamed, rather than left to
-   * the projection's walk: where `nullable` merges no branches (a branch's own keys are then read
-   * as the walk reads them), and not under strict (left to its own walk whole).
+   * Whether local `$ref`s are followed rather than left to the projection's walk: where `nullable`
+   * merges no branches (a branch's own keys are then read as the walk reads them), and not under
+   * strict (left to its own walk whole).
    */
   readonly refs: boolean;
+  /**
+   * Whether keys that break the rule are renamed rather than left to the walk: on every target
+   * with a rule but under strict (a branch whose keys are renamed is left to the walk anyway, so
+   * Vertex's merged branches are no concern).
+   */
   readonly renames: boolean;
 }
 
@@ -425,7 +430,6 @@ function rulesOf(profileId: string, strict: boolean): Rules {
   let rules = cache.get(profileId);
   if (rules === undefined) {
     const profile = TARGET_PROFILES[profileId] as TargetProfile;
-    const rebuilds = !strict && profile.nullForm !== 'nullable';
     rules = {
       table: buildTable(profile, strict),
       unknown: profile.keywords === null && !strict ? KEPT : CHANGED,
@@ -434,8 +438,8 @@ function rulesOf(profileId: string, strict: boolean): Rules {
       typeRequired: profile.typeRequired || strict,
       typeArrays: profile.nullForm === 'type-array',
       keys: profile.propertyKeys === null ? null : keyTableOf(profile.propertyKeys),
-      refs: rebuilds,
-      renames: rebuilds && profile.propertyKeys !== null,
+      refs: !strict && profile.nullForm !== 'nullable',
+      renames: !strict && profile.propertyKeys !== null,
     };
     cache.set(profileId, rules);
   }
