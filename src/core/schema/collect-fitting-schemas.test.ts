@@ -721,7 +721,8 @@ describe('collectFittingSchemas', () => {
     it('should move keywords into the description for Gemini and Vertex without the full walk, as the full walk moves them', () => {
       // Keywords Gemini does not take (bounds, formats its types refuse, vendor keywords, values
       // of the wrong kind, `additionalProperties` other than false) beside others it keeps, at
-      // the root and below, in properties, items and the lone branch `nullable` replaces.
+      // the root and below, in properties, items and the lone branch `nullable` replaces
+      // and the null branch beside it.
       const moved = fc.constantFrom<[string, unknown]>(
         ['additionalProperties', true],
         ['additionalProperties', { type: 'string' }],
@@ -745,6 +746,8 @@ describe('collectFittingSchemas', () => {
                 b: { type: 'string', format: 'uri', description: 'Link' },
                 c: { type: 'array', items: { type: 'number', exclusiveMinimum: 0 } },
                 d: { anyOf: [{ type: 'integer', examples: [1] }, { type: 'null' }] },
+                // The walk projects a null branch before `nullable` replaces it: its warnings stand.
+                e: { anyOf: [{ type: 'string' }, { type: 'null', 'x-vendor': 1 }] },
               },
             ],
             ...extra,

@@ -804,7 +804,14 @@ function check(value: unknown, depth: number, walk: Walk): number {
             // A lean walk lists what the listing walk keeps only when nothing failed, so that
             // no member was left half checked: one that does not fit sends the root to the
             // listing walk.
-            if (check(child[name], depth + 1, walk) < 0 && lean) return -1;
+            const memberHeight = check(child[name], depth + 1, walk);
+            if (memberHeight < 0) {
+              if (lean) return -1;
+            } else if ((walk.shape & FITTING_WARNS) !== 0) {
+              // Listed with the warnings it would give: the root is said to warn too, so that
+              // the walk (which knows no such entries) is never left one.
+              warnsBelow = true;
+            }
           }
         }
         break;

@@ -193,6 +193,8 @@ function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonS
     const branch = branches[index];
     if (isNullBranch(branch)) {
       nullable = true;
+      // The walk projects it before it drops it: its warnings (see `FITTING_WARNS`) stand.
+      rebuildChild(branch, context, 'anyOf', index);
       continue;
     }
     const rebuilt = rebuildChild(branch, context, 'anyOf', index) as Source;
