@@ -10,7 +10,8 @@ const STRICT = { target: 'openai', strict: true } as const;
 /**
  * Near misses of the leaves the one-pass path takes, which it must leave to the walk: a number
  * in an enum, an empty enum, a title that is no string, a `null` or listed type, a format, a
- * default, `items` beside a string, an array without items, no type, no schema.
+ * default, `items` beside a string, an array without items, no type, no schema, a format strict
+ * does not list for the type, bounds of the wrong type or beside the wrong type.
  */
 const nearMiss: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   { type: 'string', enum: ['a', 2] },
@@ -26,6 +27,14 @@ const nearMiss: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   { type: 'integer', enum: ['1'] },
   { description: 'untyped' },
   { type: 'object' },
+  { type: 'string', format: 'colour' },
+  { type: 'integer', format: 'date' },
+  { type: 'toString', format: 'date' },
+  { type: 'string', minItems: 1 },
+  { type: 'number', multipleOf: 0 },
+  { type: 'integer', minimum: '1' },
+  { type: 'number', exclusiveMaximum: true },
+  { type: 'array', items: { type: 'string' }, maxItems: 1.5 },
   false,
 );
 
@@ -42,6 +51,10 @@ const leaf: fc.Arbitrary<unknown> = fc.letrec<{ leaf: unknown }>((tie) => ({
         { type: 'boolean', description: 'Flag', title: 'F' },
         { type: 'string', enum: ['a', 'b'] },
         { enum: ['x'], type: 'string', description: 'One' },
+        { type: 'integer', minimum: 1, maximum: 9, multipleOf: 2 },
+        { exclusiveMinimum: 0, type: 'number', exclusiveMaximum: 1 },
+        { type: 'string', format: 'date-time', pattern: '^2' },
+        { type: 'array', items: { type: 'string' }, minItems: 0, maxItems: 3 },
       ),
     },
     fc

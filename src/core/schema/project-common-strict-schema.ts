@@ -11,6 +11,7 @@ import {
   STRICT_MAX_NESTING,
   STRICT_MAX_PROPERTIES,
 } from './strict-schema-rules.js';
+import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
 /** What {@link projectCommonStrictSchema} gives: the strict schema and its argument map. @internal */
 export interface CommonStrictSchema {
@@ -21,9 +22,9 @@ export interface CommonStrictSchema {
 /**
  * OpenAI strict in one pass, for a schema made only of common objects (see `isCommonObject`)
  * and of leaves strict takes as they are (a `type` other than object, a string description and
- * title, a string enum, the `items` of an array): what the fitting check, the walk and
- * `projectStrictObject` give together, without the check's list of fitting nodes or the walk's
- * paths. `undefined` for any other schema, and for one that strict fails or that nears a limit,
+ * title, a string enum, bounds, a pattern, a format strict lists, the `items` of an array): what
+ * the fitting check, the walk and `projectStrictObject` give together, without the check's list
+ * of fitting nodes or the walk's paths. `undefined` for any other schema, and for one that strict fails or that nears a limit,
  * all of which the walk takes from the start (nothing here writes to the input or warns).
  * `owned`: whether `root` is toolwire's copy (see `projectRoot`).
  *
@@ -124,6 +125,8 @@ function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
   let type: unknown;
   let values: unknown;
   let items: unknown;
+  let format: unknown;
+  let counts = false;
   for (const key in node) {
     const value = node[key];
     switch (key) {
@@ -132,6 +135,7 @@ function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
         break;
       case 'description':
       case 'title':
+      case 'pattern':
         if (typeof value !== 'string') return false;
         break;
       case 'enum':
@@ -140,18 +144,37 @@ function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
       case 'items':
         items = value;
         break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        if (typeof value !== 'number' || Number.isNaN(value)) return false;
+        break;
+      case 'multipleOf':
+        if (typeof value !== 'number' || !(value > 0)) return false;
+        break;
+      case 'minItems':
+      case 'maxItems':
+        if (!Number.isInteger(value) || (value as number) < 0) return false;
+        counts = true;
+        break;
+      case 'format':
+        format = value;
+        break;
       default:
         return false;
     }
   }
+  // A format strict does not list for the type moves into the description.
+  if (format !== undefined && !listsFormat(type, format)) return false;
   switch (type) {
     case 'string':
-      if (items !== undefined) return false;
+      if (items !== undefined || counts) return false;
       return values === undefined || countEnum(values, tally);
     case 'number':
     case 'integer':
     case 'boolean':
-      return items === undefined && values === undefined;
+      return items === undefined && values === undefined && !counts;
     case 'array':
       if (values !== undefined || depth >= MAX_ITEMS_DEPTH) return false;
       tally.nodes++;
@@ -160,6 +183,16 @@ function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
       return false;
   }
 }
+
+/** Whether strict takes a format beside a type (it lists formats per type). */
+function listsFormat(type: unknown, format: unknown): boolean {
+  if (typeof type !== 'string' || !Object.hasOwn(FORMATS, type)) return false;
+  return (FORMATS[type] as readonly string[]).includes(format as string);
+}
+
+/** The formats strict takes, per type. */
+const FORMATS: Readonly<Record<string, readonly string[]>> =
+  (TARGET_PROFILES.openaiStrict as TargetProfile).formats ?? {};
 
 /** Whether enum values are strings strict takes as they are; their characters are counted. */
 function countEnum(values: unknown, tally: Tally): boolean {
