@@ -53,6 +53,14 @@ export const FITTING_REFERENCE_AS_IS = 16;
 export const FITTING_MAPPED = 32;
 /** `FittingSchema.shape`: the node's own property keys are renamed (see `fitPropertyKeys`). @internal */
 export const FITTING_RENAMED = 64;
+/**
+ * `FittingSchema.shape`: the rebuild warns, here or below (Gemini and Vertex: keywords moved into
+ * the description or dropped, as `projectKeyword` does), so it needs the path of each node. Only a
+ * whole schema is rebuilt so (the walk, which knows its paths, leaves such entries to itself). @internal
+ */
+export const FITTING_WARNS = 128;
+/** With `FITTING_WARNS`: the node's own keywords are moved or dropped (see `FITTING_WARNS`). @internal */
+export const FITTING_WARNS_HERE = 256;
 
 /**
  * The sub-schemas of `root` that the projection need not walk (see {@link FittingSchema}): the
@@ -223,6 +231,11 @@ const FORMAT = 22;
 const DEFINITIONS = 23;
 /** `$ref`: inlined (see `checkReference`) where the target's rules allow, else the node changes. */
 const REFERENCE = 25;
+/**
+ * A keyword the target does not take, which `projectKeyword` moves into the description or drops
+ * with a warning: rebuilt so where the rules allow (`Rules.describes`), else the node changes.
+ */
+const DESCRIBED = 26;
 const KIND = 31;
 /** An object keyword: a node that has one and no `type` is an object schema. */
 const IMPLIES_OBJECT = 32;
@@ -256,12 +269,24 @@ interface Rules {
   /** The target's rule for property keys, as a table of ASCII characters. */
   readonly keys: KeyTable | null;
   /**
-   * Whether local `$ref`s are followed, and keys that break the rule renamed, rather than left to
-   * the projection's walk: where `nullable` merges no branches (a branch's own keys are then read
-   * as the walk reads them), and not under strict (left to its own walk whole).
+   * Whether local `$ref`s are followed rather than left to the projection's walk: where `nullable`
+   * merges no branches (a branch's own keys are then read as the walk reads them), and not under
+   * strict (left to its own walk whole).
    */
   readonly refs: boolean;
+  /**
+   * Whether keys that break the rule are renamed rather than left to the walk: on every target
+   * with a rule but under strict (a branch whose keys are renamed is left to the walk anyway, so
+   * Vertex's merged branches are no concern).
+   */
   readonly renames: boolean;
+  /**
+   * Whether a node whose keywords `projectKeyword` moves into the description or drops (with
+   * warnings) is rebuilt, warnings and all, rather than left to the walk: Gemini and Vertex,
+   * and only by the lean walk, whose result serves a whole schema that fits (the rebuild then
+   * knows each node's path; see `FITTING_WARNS`).
+   */
+  readonly describes: boolean;
 }
 
 /**
@@ -425,17 +450,17 @@ function rulesOf(profileId: string, strict: boolean): Rules {
   let rules = cache.get(profileId);
   if (rules === undefined) {
     const profile = TARGET_PROFILES[profileId] as TargetProfile;
-    const rebuilds = !strict && profile.nullForm !== 'nullable';
     rules = {
       table: buildTable(profile, strict),
-      unknown: profile.keywords === null && !strict ? KEPT : CHANGED,
+      unknown: profile.keywords === null ? (strict ? CHANGED : KEPT) : strict ? CHANGED : DESCRIBED,
       profile,
       strict,
       typeRequired: profile.typeRequired || strict,
       typeArrays: profile.nullForm === 'type-array',
       keys: profile.propertyKeys === null ? null : keyTableOf(profile.propertyKeys),
-      refs: rebuilds,
-      renames: rebuilds && profile.propertyKeys !== null,
+      refs: !strict && profile.nullForm !== 'nullable',
+      renames: !strict && profile.propertyKeys !== null,
+      describes: !strict && profile.nullForm === 'nullable',
     };
     cache.set(profileId, rules);
   }
@@ -482,7 +507,7 @@ function buildTable(profile: TargetProfile, strict: boolean): Map<string, number
       else if (KEPT_SUBSCHEMA_MAP_KEYWORDS.has(key) || key === 'dependencies') kind = CHANGED;
       else kind = validity(key) ?? KEPT;
     } else if (profile.keywords?.has(key) !== true) {
-      kind = CHANGED;
+      kind = strict ? CHANGED : DESCRIBED;
     } else if (strict && (STRICT_STRUCTURAL.has(key) || key === 'default')) {
       kind = CHANGED;
     } else if (key === 'format' && profile.formats !== null) {
@@ -575,12 +600,19 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let renamed = false;
   /** A property or the items below have an argument map (renamed keys), so this node has one. */
   let mapped = false;
+  /** Keywords here are moved into the description or dropped, with warnings (see `describes`). */
+  let warned = false;
+  /** A node below warns (see `FITTING_WARNS`). */
+  let warnsBelow = false;
   // A lean walk stops at the first node that does not fit: the root does not fit either, and the
   // walk that lists every fitting node runs next.
   const lean = walk.lean;
+  const describes = lean && rules.describes;
   for (const key in node) {
     if (!ok && lean) return -1;
     const child = node[key];
+    /** `projectKeyword` moves this keyword into the description or drops it (or keeps a `NaN`). */
+    let changed = false;
     // The keywords most nodes have come first, without a table lookup; they mean the same for
     // every target (see FIXED_ENTRIES).
     if (key === 'type') {
@@ -610,6 +642,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
           rebuilt += walk.rebuilt;
           if (childHeight + 2 > height) height = childHeight + 2;
           if ((walk.shape & FITTING_MAPPED) !== 0) mapped = true;
+          if ((walk.shape & FITTING_WARNS) !== 0) warnsBelow = true;
         }
         if (keys !== null && !keyFits(name, keys)) {
           if (rules.renames) renamed = true;
@@ -636,7 +669,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
     switch (kind) {
       case KEPT:
         // A `NaN` is never identical to itself, so the projection copies its node.
-        if (Number.isNaN(child)) ok = false;
+        if (Number.isNaN(child)) changed = true;
         if (key === 'default') hasDefault = true;
         break;
       case ADDITIONAL_PROPERTIES:
@@ -644,7 +677,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
         else if (!rules.profile.additionalProperties) {
           // `false` is dropped without a word (it only stops the model inventing keys).
           if (child === false) silent = true;
-          else ok = false;
+          // Anything else is moved into the description.
+          else changed = true;
         } else if (typeof child !== 'boolean') {
           const childHeight = check(child, depth + 1, walk);
           if (childHeight < 0) {
@@ -655,6 +689,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
             if (childHeight + 1 > height) height = childHeight + 1;
             // Its map would come with the declared keys: left to the walk.
             if ((walk.shape & FITTING_MAPPED) !== 0) ok = false;
+            if ((walk.shape & FITTING_WARNS) !== 0) warnsBelow = true;
           }
         }
         break;
@@ -673,6 +708,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
             if (kind === ITEMS) mapped = true;
             else ok = false;
           }
+          if ((walk.shape & FITTING_WARNS) !== 0) warnsBelow = true;
         }
         break;
       }
@@ -698,6 +734,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
             if (childHeight + 2 > height) height = childHeight + 2;
             // A branch's map comes with its declared keys: left to the walk.
             if ((walk.shape & FITTING_MAPPED) !== 0) ok = false;
+            if ((walk.shape & FITTING_WARNS) !== 0) warnsBelow = true;
             if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
             else lone = branch;
           }
@@ -712,34 +749,37 @@ function check(value: unknown, depth: number, walk: Walk): number {
         break;
       case NUMBER:
       case BOUND:
-        if (typeof child !== 'number' || Number.isNaN(child)) ok = false;
+        if (typeof child !== 'number' || Number.isNaN(child)) changed = true;
         break;
       case MULTIPLE_OF:
-        if (typeof child !== 'number' || !(child > 0)) ok = false;
+        if (typeof child !== 'number' || !(child > 0)) changed = true;
         break;
       case COUNT:
-        if (!Number.isInteger(child) || (child as number) < 0) ok = false;
+        if (!Number.isInteger(child) || (child as number) < 0) changed = true;
         break;
       case STRING:
-        if (typeof child !== 'string') ok = false;
+        if (typeof child !== 'string') changed = true;
         break;
       case FORMAT:
         // Checked against the type below.
-        if (typeof child !== 'string') ok = false;
+        if (typeof child !== 'string') changed = true;
         format = child;
         break;
       case BOOLEAN:
-        if (typeof child !== 'boolean') ok = false;
+        if (typeof child !== 'boolean') changed = true;
         break;
       case BOUND_OR_FLAG:
         if (typeof child !== 'boolean' && (typeof child !== 'number' || Number.isNaN(child)))
-          ok = false;
+          changed = true;
         break;
       case EXAMPLES:
-        if (!Array.isArray(child)) ok = false;
+        if (!Array.isArray(child)) changed = true;
         break;
       case DEPENDENT_REQUIRED:
-        if (!validDependentRequired(child)) ok = false;
+        if (!validDependentRequired(child)) changed = true;
+        break;
+      case DESCRIBED:
+        changed = true;
         break;
       case DROPPED:
         silent = true;
@@ -764,12 +804,23 @@ function check(value: unknown, depth: number, walk: Walk): number {
             // A lean walk lists what the listing walk keeps only when nothing failed, so that
             // no member was left half checked: one that does not fit sends the root to the
             // listing walk.
-            if (check(child[name], depth + 1, walk) < 0 && lean) return -1;
+            const memberHeight = check(child[name], depth + 1, walk);
+            if (memberHeight < 0) {
+              if (lean) return -1;
+            } else if ((walk.shape & FITTING_WARNS) !== 0) {
+              // Listed with the warnings it would give: the root is said to warn too, so that
+              // the walk (which knows no such entries) is never left one.
+              warnsBelow = true;
+            }
           }
         }
         break;
       default:
         ok = false;
+    }
+    if (changed) {
+      if (describes) warned = true;
+      else ok = false;
     }
   }
   if (!ok) return -1;
@@ -819,6 +870,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
     }
   }
   if (isArray && !hasItems) return -1;
+  if (format !== undefined && !formatFits(format as string, types, profile)) {
+    // A format the type does not take is moved into the description.
+    if (!describes) return -1;
+    warned = true;
+  }
   let shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
   if (anyOf !== undefined || hasOneOf) {
     if (anyOf !== undefined && hasOneOf) return -1;
@@ -830,6 +886,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
         if (hasOneOf || hasOwnShape(node) || anyOf.length - nullBranches !== 1) return -1;
         // A `default` beside the alternatives the lone branch brings moves into the description.
         if (hasDefault && (lone as Source).anyOf !== undefined) return -1;
+        // The wrapper's own keywords are read beside the branch's description: left to the walk.
+        if (warned) return -1;
         merged = true;
         silent = true;
       }
@@ -838,7 +896,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
     if (merged) shape |= 4;
   }
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
-  if (format !== undefined && !formatFits(format as string, types, profile)) return -1;
+  if (warned) {
+    silent = true;
+    shape |= FITTING_WARNS | FITTING_WARNS_HERE;
+  } else if (warnsBelow) {
+    shape |= FITTING_WARNS;
+  }
   if (renamed) {
     silent = true;
     shape |= FITTING_RENAMED | FITTING_MAPPED;

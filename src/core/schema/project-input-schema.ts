@@ -5,12 +5,13 @@ import type { ArgumentMap } from './argument-map.js';
 import {
   collectFittingSchemas,
   FITTING_MAPPED,
+  FITTING_WARNS,
   type FittingSchema,
   type FittingSchemas,
   isPlainObject,
 } from './collect-fitting-schemas.js';
 import { projectSchemaTree } from './project-schema-tree.js';
-import { rebuildFittingSchema } from './rebuild-fitting-schema.js';
+import { rebuildFittingSchema, type WarningSite } from './rebuild-fitting-schema.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import type { SchemaTarget } from './schema-target.js';
 import {
@@ -396,10 +397,13 @@ function fittingRoot(
   }
   let schema: JsonSchemaObject;
   let argumentMap: ArgumentMap | null = null;
+  let warnings: readonly SchemaWarning[] = NO_WARNINGS;
   if (whole.rebuilt === 0) {
     schema = owned ? input : copyFittingRoot(input);
   } else {
-    const context = { profile, strict, fitting: found.fitting, root: input };
+    const warned =
+      (whole.shape & FITTING_WARNS) === 0 ? undefined : warningSite(input, profile, found);
+    const context = { profile, strict, fitting: found.fitting, root: input, warned };
     if ((whole.shape & FITTING_MAPPED) === 0) {
       schema = rebuildFittingSchema(input, whole, context);
     } else {
@@ -407,8 +411,35 @@ function fittingRoot(
       schema = rebuildFittingSchema(input, whole, context, map);
       argumentMap = finishMap(map);
     }
+    if (warned !== undefined && warned.tree.warnings.length > 0) warnings = warned.tree.warnings;
   }
-  return { schema, warnings: NO_WARNINGS, argumentMap, strict };
+  return { schema, warnings, argumentMap, strict };
+}
+
+/**
+ * Where a rebuild that warns (see `FITTING_WARNS`) writes its warnings: a tree context as the
+ * walk's, of which `projectKeyword` reads only the target and writes only the warnings.
+ */
+function warningSite(
+  root: JsonSchemaObject,
+  profile: TargetProfile,
+  found: FittingSchemas,
+): WarningSite {
+  const tree: TreeContext = {
+    profile,
+    strict: false,
+    root,
+    warnings: [],
+    refs: ['#'],
+    definitions: undefined,
+    unrolled: undefined,
+    crowdedBranches: undefined,
+    fitting: found.fitting,
+    nodes: 0,
+    strictProperties: 0,
+    strictCharacters: 0,
+  };
+  return { tree, path: [] };
 }
 
 /**

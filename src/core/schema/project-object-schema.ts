@@ -171,18 +171,32 @@ export function projectObjectSchema(
   } else if (additional !== undefined && additional !== false) {
     // Dropping `additionalProperties: false` is not reported: it only stops the model inventing
     // keys, and the server still validates. Dropping a schema or `true` loses meaning.
-    described.push(
-      additional === true || (isRecord(additional) && Object.keys(additional).length === 0)
-        ? 'other properties allowed'
-        : `other properties: ${compactJson(additional)}`,
-    );
-    warn(
-      context,
-      'MOVED_TO_DESCRIPTION',
-      [...path, 'additionalProperties'],
-      `${profile.label} does not take \`additionalProperties\`; moved it into the description.`,
-    );
+    describeAdditionalProperties(additional, described, path, context);
   }
+}
+
+/**
+ * Moves `additionalProperties` (not `false`) into the description of the object at `path`, for a
+ * target that does not take it; the walk and the rebuild of a schema that fits (see
+ * `FITTING_WARNS`) both write it so. @internal
+ */
+export function describeAdditionalProperties(
+  additional: unknown,
+  described: string[],
+  path: Path,
+  context: TreeContext,
+): void {
+  described.push(
+    additional === true || (isRecord(additional) && Object.keys(additional).length === 0)
+      ? 'other properties allowed'
+      : `other properties: ${compactJson(additional)}`,
+  );
+  warn(
+    context,
+    'MOVED_TO_DESCRIPTION',
+    [...path, 'additionalProperties'],
+    `${context.profile.label} does not take \`additionalProperties\`; moved it into the description.`,
+  );
 }
 
 const isOwnEnumerable = Object.prototype.propertyIsEnumerable;

@@ -1,7 +1,7 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
-import { FITTING_MAPPED } from './collect-fitting-schemas.js';
+import { FITTING_MAPPED, FITTING_WARNS } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
 import { projectAlternatives } from './project-alternatives.js';
 import { projectArraySchema } from './project-array-schema.js';
@@ -96,8 +96,8 @@ export function fittingSchema(
   const found = context.fitting?.get(input as object);
   if (
     found === undefined ||
-    // Its argument map is built by the walk (see `FITTING_MAPPED`).
-    (found.shape & FITTING_MAPPED) !== 0 ||
+    // Its argument map is built by the walk (see `FITTING_MAPPED`), and so are warnings.
+    (found.shape & (FITTING_MAPPED | FITTING_WARNS)) !== 0 ||
     depth + found.height > MAX_SCHEMA_DEPTH ||
     context.nodes + found.rebuilt > MAX_PROJECTED_NODES
   ) {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANTHROPIC_PROPERTY_KEYS, fitsRule, VERTEX_PROPERTY_KEYS } from './property-key-rule.js';
+import { nameHash } from '../name-hash.js';
+import {
+  ANTHROPIC_PROPERTY_KEYS,
+  fitPropertyKeys,
+  fitsRule,
+  VERTEX_PROPERTY_KEYS,
+} from './property-key-rule.js';
 
 /** The rule read one character at a time, as it is written. */
 function fitsEachCharacter(key: string, rule: typeof ANTHROPIC_PROPERTY_KEYS): boolean {
@@ -55,5 +61,36 @@ describe('fitsRule', () => {
     expect(fitsRule('a'.repeat(65), ANTHROPIC_PROPERTY_KEYS)).toBe(false);
     expect(fitsRule('1st', VERTEX_PROPERTY_KEYS)).toBe(false);
     expect(fitsRule('héllo', ANTHROPIC_PROPERTY_KEYS)).toBe(false);
+  });
+});
+
+/** A lone key's wire name as the rule reads, one code point at a time: `_` for each it refuses. */
+function renamedEachCharacter(key: string, rule: typeof ANTHROPIC_PROPERTY_KEYS): string {
+  let base = '';
+  for (const character of key) base += rule.allowed.test(character) ? character : '_';
+  if (base.length === 0) base = '_';
+  if (rule.first !== null && !rule.first.test(base.charAt(0))) base = `_${base}`;
+  if (base.length <= rule.maxLength) return base;
+  const suffix = `_${nameHash(key)}`;
+  return base.slice(0, rule.maxLength - suffix.length) + suffix;
+}
+
+describe('fitPropertyKeys', () => {
+  it('should write a key that breaks the rule as substituting one code point at a time writes it', () => {
+    const key = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 70 }),
+      fc.stringMatching(/^[A-Za-z0-9_.\- [\]<>\u00e9\u{1F600}\ud800]{0,70}$/u),
+    );
+    fc.assert(
+      fc.property(key, (candidate) => {
+        for (const rule of [ANTHROPIC_PROPERTY_KEYS, VERTEX_PROPERTY_KEYS]) {
+          const wire = fitPropertyKeys([candidate], rule).get(candidate);
+          expect(wire).toBe(
+            fitsRule(candidate, rule) ? candidate : renamedEachCharacter(candidate, rule),
+          );
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

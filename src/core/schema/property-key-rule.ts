@@ -124,19 +124,45 @@ function wholeKeyPattern(rule: PropertyKeyRule): RegExp {
 }
 
 function substitute(key: string, rule: PropertyKeyRule): string {
-  // The allowed runs are cut out of the key whole, not added one character at a time.
+  // The allowed runs are cut out of the key whole, not added one character at a time; ASCII
+  // characters are judged by a table (a regular expression test per character cost more than
+  // the rest of a rename), others by the rule itself, a code point at a time as `for-of` reads.
+  const allowed = asciiTableOf(rule);
   let out = '';
   let runStart = 0;
   let index = 0;
-  for (const character of key) {
-    if (!rule.allowed.test(character)) {
-      out += `${key.slice(runStart, index)}_`;
-      runStart = index + character.length;
+  while (index < key.length) {
+    const code = key.charCodeAt(index);
+    let width = 1;
+    let fits: boolean;
+    if (code < 128) fits = allowed[code] === 1;
+    else {
+      if ((key.codePointAt(index) as number) > 0xffff) width = 2;
+      fits = rule.allowed.test(key.slice(index, index + width));
     }
-    index += character.length;
+    if (!fits) {
+      out += `${key.slice(runStart, index)}_`;
+      runStart = index + width;
+    }
+    index += width;
   }
   out = runStart === 0 ? key : out + key.slice(runStart);
   if (out.length === 0) out = '_';
   if (rule.first !== null && !rule.first.test(out.charAt(0))) out = `_${out}`;
   return out;
+}
+
+// Which ASCII characters a rule allows anywhere (1: allowed), per rule.
+const asciiTables = new WeakMap<PropertyKeyRule, Uint8Array>();
+
+function asciiTableOf(rule: PropertyKeyRule): Uint8Array {
+  let table = asciiTables.get(rule);
+  if (table === undefined) {
+    table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) {
+      if (rule.allowed.test(String.fromCharCode(code))) table[code] = 1;
+    }
+    asciiTables.set(rule, table);
+  }
+  return table;
 }

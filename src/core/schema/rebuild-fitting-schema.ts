@@ -5,9 +5,13 @@ import {
   FITTING_REFERENCE,
   FITTING_REFERENCE_AS_IS,
   FITTING_RENAMED,
+  FITTING_WARNS,
+  FITTING_WARNS_HERE,
   type FittingSchema,
   mergeReference,
 } from './collect-fitting-schemas.js';
+import { projectKeyword } from './project-keyword.js';
+import { describeAdditionalProperties } from './project-object-schema.js';
 import { fitPropertyKeys, type PropertyKeyRule } from './property-key-rule.js';
 import { resolveLocalRef } from './resolve-local-ref.js';
 import {
@@ -15,8 +19,13 @@ import {
   SILENT_KEYWORDS,
   STRUCTURAL_KEYWORDS,
 } from './schema-keywords.js';
-import { finishMap, type MutableMap, type Source } from './schema-tree-context.js';
-import { setKey } from './schema-values.js';
+import {
+  finishMap,
+  type MutableMap,
+  type Source,
+  type TreeContext,
+} from './schema-tree-context.js';
+import { readTypes, setKey } from './schema-values.js';
 import type { TargetProfile } from './target-profile.js';
 
 /**
@@ -26,7 +35,8 @@ import type { TargetProfile } from './target-profile.js';
  * them: alternatives, `const`, `enum`, `type`, the object and array keywords, the rest in input
  * order, `description` last. Sub-schemas that fit as they are stay the input's own objects. A
  * node with renamed keys (`FITTING_MAPPED`) writes its argument map into `map`, as the walk
- * writes it.
+ * writes it; one whose keywords are moved into the description or dropped (`FITTING_WARNS_HERE`)
+ * writes them as the walk's keyword loop does, warnings included, into `context.warned`.
  *
  * @internal
  * @example
@@ -81,12 +91,14 @@ export function rebuildFittingSchema(
     } else if (KEY_ROLES.get(key) !== DROPPED) others = true;
   }
   const out: Source = {};
-  if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, context) : anyOf;
-  else if (Array.isArray(oneOf)) out.oneOf = deep ? rebuildList(oneOf, context) : oneOf;
+  if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
+  else if (Array.isArray(oneOf)) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
   if (hasConst) out.const = constant;
   if (values !== undefined) out.enum = values;
   if (type !== undefined) out.type = type;
   const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
+  // What the walk moves into the description here, in its order (a list only where it moves any).
+  const described: string[] | undefined = (found.shape & FITTING_WARNS_HERE) !== 0 ? [] : undefined;
   if ((found.shape & 1) !== 0) {
     let wires: ReadonlyMap<string, string> | undefined;
     if (mapped !== undefined && (found.shape & FITTING_RENAMED) !== 0) {
@@ -113,25 +125,47 @@ export function rebuildFittingSchema(
     }
     if (profile.additionalProperties && additional !== undefined) {
       out.additionalProperties =
-        typeof additional === 'boolean' || !deep ? additional : rebuildChild(additional, context);
+        typeof additional === 'boolean' || !deep
+          ? additional
+          : rebuildChild(additional, context, 'additionalProperties');
+    } else if (described !== undefined && additional !== undefined && additional !== false) {
+      const site = context.warned as WarningSite;
+      describeAdditionalProperties(additional, described, site.path, site.tree);
     }
   }
   if ((found.shape & 2) !== 0) {
     if (mapped !== undefined) {
-      const rebuilt = rebuildMappedChild(items, context);
+      const rebuilt = rebuildMappedChild(items, context, 'items');
       out.items = rebuilt.schema;
       if (rebuilt.map !== null) mapped.items = rebuilt.map;
     } else {
-      out.items = deep ? rebuildChild(items, context) : items;
+      out.items = deep ? rebuildChild(items, context, 'items') : items;
     }
   }
-  if (others) {
+  if (described !== undefined) {
+    // The walk's keyword loop: every keyword it does not handle apart, kept, moved or dropped.
+    const site = context.warned as WarningSite;
+    const types = readTypes(type);
+    for (const key in node) {
+      if (KEY_ROLES.get(key) === DROPPED) continue;
+      projectKeyword(key, node[key], node, out, described, types, site.path, site.tree);
+    }
+    if (described.length > 0) {
+      // As `finishNode` writes it.
+      const extra = `(${described.join('; ')})`;
+      out.description = typeof description === 'string' ? `${description} ${extra}` : extra;
+      return out;
+    }
+  } else if (others) {
     const passThrough = profile.keywords === null && !context.strict;
     for (const key in node) {
       const role = KEY_ROLES.get(key);
       if (role === DROPPED) continue;
-      if (role === SUBSCHEMA && passThrough && deep) out[key] = rebuildChild(node[key], context);
-      else setKey(out, key, node[key]);
+      if (role === SUBSCHEMA && passThrough && deep) {
+        out[key] = rebuildChild(node[key], context, key);
+      } else {
+        setKey(out, key, node[key]);
+      }
     }
   }
   if (typeof description === 'string') out.description = description;
@@ -154,12 +188,16 @@ const KEY_ROLES: ReadonlyMap<string, number> = new Map([
 function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonSchemaObject {
   const out: Source = {};
   let nullable = false;
-  for (const branch of node.anyOf as readonly unknown[]) {
+  const branches = node.anyOf as readonly unknown[];
+  for (let index = 0; index < branches.length; index++) {
+    const branch = branches[index];
     if (isNullBranch(branch)) {
       nullable = true;
+      // The walk projects it before it drops it: its warnings (see `FITTING_WARNS`) stand.
+      rebuildChild(branch, context, 'anyOf', index);
       continue;
     }
-    const rebuilt = rebuildChild(branch, context) as Source;
+    const rebuilt = rebuildChild(branch, context, 'anyOf', index) as Source;
     for (const key of Object.keys(rebuilt)) setKey(out, key, rebuilt[key]);
   }
   if (nullable) out.nullable = true;
@@ -186,6 +224,18 @@ export interface RebuildContext {
   readonly fitting: ReadonlyMap<object, FittingSchema> | undefined;
   /** The schema's root, where local `$ref`s lead. */
   readonly root: unknown;
+  /** Where the warnings of a schema that warns go (see `FITTING_WARNS`); `undefined` for others. */
+  readonly warned?: WarningSite | undefined;
+}
+
+/**
+ * The warnings of a rebuild that warns, and the path of the node being rebuilt (segments pushed
+ * on the way down, as the walk's paths read). @internal
+ */
+export interface WarningSite {
+  /** What `projectKeyword` writes warnings into (the rebuild reads nothing else of it). */
+  readonly tree: TreeContext;
+  readonly path: (string | number)[];
 }
 
 /** A `$ref` node as the projection resolves it (the check found every target to be a plain object). */
@@ -204,15 +254,42 @@ interface MappedChild {
 }
 
 /** A child of a node with an argument map, rebuilt with its own map when it has one. */
-function rebuildMappedChild(child: unknown, context: RebuildContext): MappedChild {
+function rebuildMappedChild(
+  child: unknown,
+  context: RebuildContext,
+  key: string,
+  name?: string,
+): MappedChild {
   const found = context.fitting?.get(child as object);
   if (found === undefined || found.rebuilt === 0) return { schema: child, map: null };
   if ((found.shape & FITTING_MAPPED) === 0) {
-    return { schema: rebuildFittingSchema(child as Source, found, context), map: null };
+    return { schema: rebuildAt(child as Source, found, context, key, name), map: null };
   }
   const map: MutableMap = {};
-  const schema = rebuildFittingSchema(child as Source, found, context, map);
+  const schema = rebuildAt(child as Source, found, context, key, name, map);
   return { schema, map: finishMap(map) };
+}
+
+/**
+ * A child's rebuild, under its path (`key`, then `name`: a property name or a branch index) when
+ * it warns.
+ */
+function rebuildAt(
+  child: Source,
+  found: FittingSchema,
+  context: RebuildContext,
+  key: string,
+  name?: string | number,
+  map?: MutableMap,
+): JsonSchemaObject {
+  if ((found.shape & FITTING_WARNS) === 0) return rebuildFittingSchema(child, found, context, map);
+  const path = (context.warned as WarningSite).path;
+  const depth = path.length;
+  path.push(key);
+  if (name !== undefined) path.push(name);
+  const rebuilt = rebuildFittingSchema(child, found, context, map);
+  path.length = depth;
+  return rebuilt;
 }
 
 /**
@@ -233,7 +310,7 @@ function rebuildProperties(
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const child = properties[name];
-    const rebuilt = rebuildMappedChild(child, context);
+    const rebuilt = rebuildMappedChild(child, context, 'properties', name);
     const wire = wires?.get(name) ?? name;
     if (out === undefined && (wire !== name || rebuilt.schema !== child)) {
       out = {};
@@ -275,19 +352,31 @@ function renameRequired(
 
 const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
 
-/** A child of a rebuilt node: the input's own object when it fits as it is. */
-function rebuildChild(child: unknown, context: RebuildContext): unknown {
+/**
+ * A child of a rebuilt node: the input's own object when it fits as it is. `key` and `name` are
+ * its path below the node (see `rebuildAt`).
+ */
+function rebuildChild(
+  child: unknown,
+  context: RebuildContext,
+  key: string,
+  name?: string | number,
+): unknown {
   const found = context.fitting?.get(child as object);
   return found === undefined || found.rebuilt === 0
     ? child
-    : rebuildFittingSchema(child as Source, found, context);
+    : rebuildAt(child as Source, found, context, key, name);
 }
 
-function rebuildList(list: readonly unknown[], context: RebuildContext): readonly unknown[] {
+function rebuildList(
+  list: readonly unknown[],
+  key: string,
+  context: RebuildContext,
+): readonly unknown[] {
   let out: unknown[] | undefined;
   for (let index = 0; index < list.length; index++) {
     const child = list[index];
-    const rebuilt = rebuildChild(child, context);
+    const rebuilt = rebuildChild(child, context, key, index);
     if (rebuilt !== child && out === undefined) out = list.slice(0, index);
     out?.push(rebuilt);
   }
@@ -300,7 +389,7 @@ function rebuildMap(map: Source, context: RebuildContext): Source {
   const names = Object.keys(map);
   for (const name of names) {
     const child = map[name];
-    const rebuilt = rebuildChild(child, context);
+    const rebuilt = rebuildChild(child, context, 'properties', name);
     if (rebuilt !== child && out === undefined) {
       out = {};
       for (let before = 0; before < index; before++) {
