@@ -10,6 +10,7 @@ import {
   type FittingSchemas,
   isPlainObject,
 } from './collect-fitting-schemas.js';
+import { projectCommonStrictSchema } from './project-common-strict-schema.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import { rebuildFittingSchema, type WarningSite } from './rebuild-fitting-schema.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
@@ -330,6 +331,17 @@ function projectRoot(
   const profileId =
     target === 'gemini' && options.geminiField === 'parametersJsonSchema' ? 'geminiJson' : target;
   if (target === 'openai' && options.strict === true) {
+    if (shortcut) {
+      const common = projectCommonStrictSchema(root, owned);
+      if (common !== undefined) {
+        return {
+          schema: common.schema,
+          warnings: NO_WARNINGS,
+          argumentMap: common.argumentMap,
+          strict: true,
+        };
+      }
+    }
     try {
       return walk(root, owned, 'openaiStrict', true, options, shortcut);
     } catch (error) {

@@ -81,6 +81,35 @@ export function projectStrictObject(
     if (schema !== child) same = false;
     setKey(built, name, schema);
   }
+  return closeStrictObject(node, names, built, same, maps, context, path);
+}
+
+/**
+ * The second half of {@link projectStrictObject}, shared with the one-pass strict path
+ * (`projectCommonStrictSchema`): given the common object `node`, its property names and their
+ * projected schemas in `built` (`same` when each is the input's own), every property required,
+ * the optional ones made nullable, the node written as one of four literals. With `context`, an
+ * undeclared required name is the walk's strict failure at `path`; without one it gives
+ * `undefined`, so that the one-pass path leaves the schema to the walk.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * closeStrictObject(node, ['q'], { q: { type: 'string' } }, false, undefined, undefined, []);
+ * // { schema: { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'],
+ * //   additionalProperties: false }, map: { optionalNulls: ['q'] } }
+ * ```
+ */
+export function closeStrictObject(
+  node: Source,
+  names: readonly string[],
+  built: Source,
+  same: boolean,
+  maps: Record<string, ArgumentMap> | undefined,
+  context: TreeContext | undefined,
+  path: Path,
+): { schema: JsonSchemaObject; map: ArgumentMap | null } | undefined {
+  const properties = node.properties as Source | undefined;
   const required: string[] = [];
   const requiredSource = node.required;
   // Long lists are looked up in a set; short ones scanned (cheaper than building the set).
@@ -90,6 +119,7 @@ export function projectStrictObject(
       const name: unknown = requiredSource[index];
       if (typeof name !== 'string' || isListed(required, lookup, name)) continue;
       if (!Object.hasOwn(built, name)) {
+        if (context === undefined) return undefined;
         strictFail(context, path, `required property "${name}" is not declared`);
       }
       required.push(name);
@@ -179,8 +209,14 @@ const EMPTY = {};
  * Whether a node is an object schema of only the keys {@link projectStrictObject} writes as the
  * walk does: no `$ref` or `allOf` to resolve, no alternatives, nothing moved into the description
  * and no warning, not an open object (which the walk asks for as JSON text below the root).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * isCommonObject({ type: 'object', properties: { q: { type: 'string' } } }, false); // true
+ * ```
  */
-function isCommonObject(input: unknown, root: boolean): boolean {
+export function isCommonObject(input: unknown, root: boolean): boolean {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   const prototype = Object.getPrototypeOf(input);
   if (prototype !== Object.prototype && prototype !== null) return false;

@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { projectionOutcome } from '../../../test/support/projection-outcome.js';
+import { nodeOf, propertyName } from '../../../test/support/schema-arbitraries.js';
+import { projectCommonStrictSchema } from './project-common-strict-schema.js';
+import { projectInputSchemaUncached } from './project-input-schema.js';
+
+const STRICT = { target: 'openai', strict: true } as const;
+
+/**
+ * Near misses of the leaves the one-pass path takes, which it must leave to the walk: a number
+ * in an enum, an empty enum, a title that is no string, a `null` or listed type, a format, a
+ * default, `items` beside a string, an array without items, no type, no schema.
+ */
+const nearMiss: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
+  { type: 'string', enum: ['a', 2] },
+  { type: 'string', enum: [] },
+  { type: 'string', title: 3 },
+  { type: 'null' },
+  { type: ['string', 'null'] },
+  { type: 'string', format: 'uri' },
+  { type: 'boolean', default: false },
+  { type: 'string', items: { type: 'string' } },
+  { type: 'array' },
+  { type: 'array', items: { type: 'string', format: 'date' } },
+  { type: 'integer', enum: ['1'] },
+  { description: 'untyped' },
+  { type: 'object' },
+  false,
+);
+
+/** Leaves strict takes as they are (arrays of them too), which the one-pass path takes. */
+const leaf: fc.Arbitrary<unknown> = fc.letrec<{ leaf: unknown }>((tie) => ({
+  leaf: fc.oneof(
+    { maxDepth: 3, depthIdentifier: 'leaf' },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom<unknown>(
+        { type: 'string' },
+        { description: 'Count', type: 'integer' },
+        { type: 'number', title: 'N' },
+        { type: 'boolean', description: 'Flag', title: 'F' },
+        { type: 'string', enum: ['a', 'b'] },
+        { enum: ['x'], type: 'string', description: 'One' },
+      ),
+    },
+    fc
+      .record({ items: tie('leaf'), description: fc.constantFrom(undefined, 'List') })
+      .map(({ items, description }) =>
+        nodeOf([
+          ['type', 'array'],
+          ['items', items],
+          ['description', description],
+        ]),
+      ),
+    // Enum values long enough, together, to pass strict's limit of 120,000 characters.
+    fc.constant({ type: 'string', enum: ['v'.repeat(60_001), 'w'] }),
+  ),
+})).leaf;
+
+/** Common objects of those leaves, with their near misses and names that count as nesting. */
+const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
+  const object = fc
+    .record(
+      {
+        properties: fc.oneof(
+          { weight: 5, arbitrary: fc.dictionary(propertyName, tie('schema'), { maxKeys: 4 }) },
+          { weight: 1, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.constant(Object.create({ inherited: { type: 'string' } })) },
+        ),
+        required: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(undefined) },
+          {
+            weight: 3,
+            arbitrary: fc.uniqueArray(fc.constantFrom('a', 'path', 'properties', '__proto__'), {
+              maxLength: 3,
+            }),
+          },
+          fc.constant(['a', 'a']),
+          fc.constant(['missing']),
+        ),
+        additionalProperties: fc.constantFrom(undefined, false, undefined, false, true),
+        title: fc.constantFrom(undefined, 'Args'),
+        description: fc.constantFrom(undefined, 'Arguments'),
+        extra: fc.constantFrom<[string, unknown][]>(
+          [],
+          [],
+          [],
+          [['$comment', 'x']],
+          [['default', {}]],
+        ),
+        reversed: fc.boolean(),
+      },
+      { requiredKeys: ['properties', 'extra', 'reversed'] },
+    )
+    .map(({ extra, reversed, ...fields }) => {
+      const entries: [string, unknown][] = [
+        ['type', 'object'],
+        ...Object.entries(fields),
+        ...extra,
+      ];
+      return nodeOf(reversed ? entries.reverse() : entries);
+    });
+  return {
+    schema: fc.oneof(
+      { maxDepth: 3, depthIdentifier: 'object' },
+      { arbitrary: leaf, weight: 3 },
+      { arbitrary: object, weight: 2 },
+    ),
+  };
+}).schema;
+
+/** `levels` objects, each the only property of the one above, under the name `name`. */
+function nested(levels: number, name: string): Record<string, unknown> {
+  let schema: Record<string, unknown> = { type: 'string', enum: ['a'] };
+  for (let level = 0; level < levels; level++) {
+    schema = { type: 'object', properties: { [name]: schema } };
+  }
+  return schema;
+}
+
+/**
+ * What a result is beyond its JSON text: per node, whether it is frozen and which input node it
+ * is, if any (by the order the input's nodes are first met).
+ */
+function sharing(result: unknown, input: unknown): string[] {
+  const inputs = new Map<unknown, number>();
+  const index = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null || inputs.has(value)) return;
+    inputs.set(value, inputs.size);
+    for (const key of Object.keys(value)) index((value as Record<string, unknown>)[key]);
+  };
+  index(input);
+  const lines: string[] = [];
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null) return;
+    lines.push(`${path} frozen=${Object.isFrozen(value)} input=${inputs.get(value) ?? '-'}`);
+    for (const key of Object.keys(value)) {
+      visit((value as Record<string, unknown>)[key], `${path}/${key}`);
+    }
+  };
+  visit(result, '');
+  return lines;
+}
+
+describe('projectCommonStrictSchema', () => {
+  it('should close common objects and keep the leaves strict takes as the input objects', () => {
+    const city = { type: 'string', enum: ['Paris', 'Rome'] };
+    const tags = { type: 'array', items: { type: 'string' } };
+    const root = {
+      type: 'object',
+      properties: { city, tags, at: { type: 'object', properties: { day: { type: 'integer' } } } },
+      required: ['city'],
+    };
+    const projected = projectCommonStrictSchema(root, false);
+    expect(projected).toEqual({
+      schema: {
+        type: 'object',
+        properties: {
+          city,
+          tags: { type: ['array', 'null'], items: { type: 'string' } },
+          at: {
+            type: ['object', 'null'],
+            properties: { day: { type: ['integer', 'null'] } },
+            required: ['day'],
+            additionalProperties: false,
+          },
+        },
+        required: ['city', 'tags', 'at'],
+        additionalProperties: false,
+      },
+      argumentMap: {
+        optionalNulls: ['tags', 'at'],
+        properties: { at: { optionalNulls: ['day'] } },
+      },
+    });
+    const properties = projected?.schema.properties as Record<string, Record<string, unknown>>;
+    expect(properties.city).toBe(city);
+    expect(properties.tags?.items).toBe(tags.items);
+  });
+
+  it('should give a copy of a root strict takes as it is, which the result then freezes', () => {
+    const root = {
+      type: 'object',
+      properties: { q: { type: 'string' } },
+      required: ['q'],
+      additionalProperties: false,
+    };
+    const result = projectInputSchemaUncached(root, STRICT, true);
+    expect(result.schema).toEqual(root);
+    expect(result.schema).not.toBe(root);
+    expect(Object.isFrozen(root)).toBe(false);
+    expect(projectCommonStrictSchema(root, true)?.schema).toBe(root);
+  });
+
+  it('should leave to the walk what it does not take, what strict fails and what nears a limit', () => {
+    for (const schema of [
+      { type: 'object', properties: { q: { type: 'string', default: 'x' } } },
+      { type: 'object', properties: { q: { anyOf: [{ type: 'string' }, { type: 'null' }] } } },
+      { type: 'object', properties: { q: { type: 'string' } }, required: ['missing'] },
+      { type: 'object', properties: { q: { type: 'object' } } },
+      { type: 'object', properties: { q: { type: 'string', enum: ['v'.repeat(120_001)] } } },
+      nested(11, 'a'),
+      nested(6, 'properties'),
+    ]) {
+      expect(projectCommonStrictSchema(schema, false)).toBeUndefined();
+      expect(projectionOutcome(schema, STRICT, true)).toBe(
+        projectionOutcome(schema, STRICT, false),
+      );
+    }
+    for (const schema of [nested(10, 'a'), nested(5, 'properties')]) {
+      expect(projectCommonStrictSchema(schema, false)).toBeDefined();
+      expect(projectionOutcome(schema, STRICT, true)).toBe(
+        projectionOutcome(schema, STRICT, false),
+      );
+    }
+  });
+
+  describe('properties', () => {
+    it('should give what the walk gives: JSON text, fallback, sharing and what is frozen', () => {
+      let taken = 0;
+      fc.assert(
+        fc.property(
+          strictSchema,
+          strictSchema,
+          fc.option(nearMiss, { freq: 2 }),
+          (first, second, miss) => {
+            // At most one near miss, beside schemas the one-pass path mostly takes.
+            const root = nodeOf([
+              ['type', 'object'],
+              [
+                'properties',
+                nodeOf([
+                  ['a', first],
+                  ['properties', second],
+                  ['z', miss ?? undefined],
+                ]),
+              ],
+              ['required', ['a']],
+            ]);
+            if (projectCommonStrictSchema(root, false) !== undefined) taken++;
+            for (const schema of [root, first]) {
+              expect(projectionOutcome(schema, STRICT, true)).toBe(
+                projectionOutcome(schema, STRICT, false),
+              );
+            }
+            const result = projectInputSchemaUncached(root, STRICT, true);
+            const reference = projectInputSchemaUncached(root, STRICT, false);
+            expect(sharing(result, root)).toEqual(sharing(reference, root));
+          },
+        ),
+        { numRuns: 300 },
+      );
+      // The schemas above reach the one-pass path often enough for the comparison to mean much.
+      expect(taken).toBeGreaterThan(30);
+    });
+  });
+});
