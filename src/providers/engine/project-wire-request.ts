@@ -551,7 +551,9 @@ function historyEntries(
   return {
     entries,
     same,
-    records: extendRecords(values, ends, Math.min(same, ends.length), entries),
+    // None when nothing is resent (a history cut at the front every turn): a copy of every record.
+    records:
+      same > 0 ? extendRecords(values, ends, Math.min(same, ends.length), entries) : NO_RECORDS,
   };
 }
 
