@@ -166,6 +166,50 @@ describe.each(ADAPTERS)('the engine on a repeated %s request', (_, path, name, b
       { numRuns: 40 },
     );
   }, 60_000);
+
+  it('should give after history items edited in place over several turns what a fresh engine gives', async () => {
+    // Resent items are compared with their fingerprints kept one after another in one list per
+    // history, which a turn shares, extends or copies as the history grows or shrinks; an item
+    // has its name edited in place, is pushed again, or the history is shortened.
+    const project = await adapter(path, name);
+    const step = fc.record({
+      at: fc.nat(),
+      pick: fc.nat(),
+      value: nextValue,
+      kind: fc.constantFrom('edit', 'edit', 'push', 'shorten'),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(LONG_FIXTURE, DOTTED_FIXTURE),
+        fc.array(step, { minLength: 1, maxLength: 4 }),
+        async (fixture, steps) => {
+          const request = build(fixture) as Json;
+          const key = historyKey(request);
+          const history = request[key] as unknown[];
+          project(request);
+          project({ ...request, [key]: [...history] });
+          for (const [turn, { at, pick, value, kind }] of steps.entries()) {
+            if (turn > 0) project({ ...request, [key]: [...history] });
+            const index = at % history.length;
+            if (kind === 'push') history.push(structuredClone(history[index]));
+            else if (kind === 'shorten') history.length = Math.max(1, index);
+            else {
+              // A name: fields outside an item's fingerprint are not seen (see `remember`).
+              const where = paths(history[index], [], []).filter(
+                (found) => found.at(-1) === 'name',
+              );
+              const found = where[pick % Math.max(1, where.length)];
+              if (found === undefined) continue;
+              const holder = valueAt(history[index], found.slice(0, -1)) as Json;
+              holder[found.at(-1) as string] = value;
+            }
+          }
+          await expectAsFresh(project, { ...request, [key]: [...history] }, path, name);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 60_000);
 });
 
 /** The object with its keys in reverse order (values kept), or `value` itself if not an object. */

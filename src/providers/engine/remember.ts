@@ -31,8 +31,11 @@ export interface Fingerprint {
   generated?: readonly [Walk, Walk] | null;
 }
 
-/** A walk of a fingerprint: records into `values`, or compares with them (-1 at a difference). */
-type Walk = (values: unknown[], value: unknown) => number;
+/**
+ * A walk of a fingerprint from `values[from]`: records into `values`, or compares with them; the
+ * index reached (-1 at a difference).
+ */
+type Walk = (values: unknown[], value: unknown, from: number) => number;
 
 const NONE: Fingerprint = { leaves: [], steps: [], size: 0 };
 
@@ -148,7 +151,7 @@ function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
     return `if (typeof ${value} === 'object' && ${value} !== null) { if (Array.isArray(${value})) { ${array} } else { ${object} } }`;
   };
   const walk = (recording: boolean) =>
-    `function (values, v0) { let at = 0; ${code(recording, fingerprint, 'v0')} return at; }`;
+    `function (values, v0, at) { ${code(recording, fingerprint, 'v0')} return at; }`;
   try {
     const make = new Function('allowed', `return [${walk(true)}, ${walk(false)}];`);
     fingerprint.generated = make(allowed) as [Walk, Walk];
@@ -167,7 +170,7 @@ export function recordFingerprint(object: unknown, fingerprint: Fingerprint): un
   const values: unknown[] = new Array(Math.min(fingerprint.size, 16384));
   const walks = fingerprint.generated ?? generated(fingerprint);
   values.length =
-    walks === null ? walk(fingerprint, object, values, 0, true) : walks[0](values, object);
+    walks === null ? walk(fingerprint, object, values, 0, true) : walks[0](values, object, 0);
   fingerprint.size = values.length;
   return values;
 }
@@ -175,17 +178,19 @@ export function recordFingerprint(object: unknown, fingerprint: Fingerprint): un
 /**
  * The compare of `fingerprint` as one function, for a loop over many objects of one fingerprint
  * (a history resent on every turn): the same answer as {@link matchesFingerprint}, without its
- * lookup of the walk per object.
+ * lookup of the walk per object. Given `from` and `to`, the record is `recorded[from..to)`, so
+ * that many objects' records can sit in one list, read in order.
  * @internal
  */
 export function fingerprintMatcher(
   fingerprint: Fingerprint,
-): (recorded: readonly unknown[], object: unknown) => boolean {
-  const walks = fingerprint.generated ?? generated(fingerprint);
-  const compare = walks?.[1];
+): (recorded: readonly unknown[], object: unknown, from?: number, to?: number) => boolean {
+  const compare = (fingerprint.generated ?? generated(fingerprint))?.[1];
   if (compare === undefined)
-    return (recorded, object) => matchesFingerprint(recorded, object, fingerprint);
-  return (recorded, object) => compare(recorded as unknown[], object) === recorded.length;
+    return (recorded, object, from = 0, to = recorded.length) =>
+      walk(fingerprint, object, recorded as unknown[], from, false) === to;
+  return (recorded, object, from = 0, to = recorded.length) =>
+    compare(recorded as unknown[], object, from) === to;
 }
 
 /**
@@ -197,11 +202,13 @@ export function matchesFingerprint(
   object: unknown,
   fingerprint: Fingerprint,
 ): boolean {
+  // Not through `fingerprintMatcher`: its call of the walk would meet every fingerprint's walk
+  // and no longer be inlined in the history's loop.
   const walks = fingerprint.generated ?? generated(fingerprint);
   const at =
     walks === null
       ? walk(fingerprint, object, recorded as unknown[], 0, false)
-      : walks[1](recorded as unknown[], object);
+      : walks[1](recorded as unknown[], object, 0);
   return at === recorded.length;
 }
 
