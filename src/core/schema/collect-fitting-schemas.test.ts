@@ -454,6 +454,40 @@ describe('collectFittingSchemas', () => {
     expect(gemini.warnings).toEqual([]);
   });
 
+  it('should keep the object and array keywords of a wrapper whose lone branch is an object or an array', () => {
+    // Gemini and Vertex write `anyOf: [X, null]` as X with `nullable`: the wrapper's
+    // `minProperties` still limits X when X is an object (and means nothing when it is a string).
+    const object = { type: 'object', properties: { x: { type: 'string' } } };
+    const list = { type: 'array', items: { type: 'string' } };
+    const wrappers = [
+      { anyOf: [object], minProperties: 1 },
+      { anyOf: [object, { type: 'null' }], maxProperties: 3, description: 'Filter' },
+      { anyOf: [list, { type: 'null' }], minItems: 1, uniqueItems: true },
+      { anyOf: [{ type: 'string' }], minProperties: 1 },
+      { anyOf: [{ type: 'string' }, { type: 'null' }], maxItems: 2 },
+    ];
+    const projected = wrappers.map((wrapper) => {
+      const schema = { type: 'object', properties: { a: wrapper } };
+      for (const options of CASES) {
+        expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+      }
+      const result = projectInputSchema(schema, { target: 'gemini' });
+      return {
+        a: (result.schema.properties as Record<string, unknown>).a,
+        codes: result.warnings.map((item) => item.code),
+      };
+    });
+    expect(projected[0]).toEqual({ a: { ...object, minProperties: 1 }, codes: [] });
+    expect(projected[1]).toEqual({
+      a: { ...object, nullable: true, description: 'Filter', maxProperties: 3 },
+      codes: [],
+    });
+    expect(projected[2]?.a).toMatchObject({ ...list, nullable: true, minItems: 1 });
+    expect(projected[2]?.codes).toEqual(['MOVED_TO_DESCRIPTION']);
+    expect(projected[3]).toEqual({ a: { type: 'string' }, codes: [] });
+    expect(projected[4]).toEqual({ a: { type: 'string', nullable: true }, codes: [] });
+  });
+
   it('should give exactly what the full walk gives when a getter projects another schema mid-check', () => {
     const inner = {
       type: 'object',

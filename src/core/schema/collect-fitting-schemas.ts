@@ -888,6 +888,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
         if (hasDefault && (lone as Source).anyOf !== undefined) return -1;
         // The wrapper's own keywords are read beside the branch's description: left to the walk.
         if (warned) return -1;
+        // Its object and array keywords hold or not by the branch's type: left to the walk.
+        if ((flagsSeen & (IMPLIES_OBJECT | IMPLIES_ARRAY)) !== 0) return -1;
         merged = true;
         silent = true;
       }

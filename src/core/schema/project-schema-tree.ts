@@ -216,8 +216,16 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     const branchTypes = readTypes(out.type);
     for (const key in node) {
       if (!Object.hasOwn(node, key)) continue;
-      // Structural, silent, object and array keywords alike: each has a class.
-      if (KEYWORD_CLASSES.has(key)) continue;
+      const keywordClass = KEYWORD_CLASSES.get(key);
+      if (keywordClass !== undefined) {
+        if ((keywordClass & HANDLED_KEYWORD) !== 0) continue;
+        // The wrapper's object and array keywords (`minProperties`, `maxItems`) hold for the
+        // branch when it is an object or an array; for any other they mean nothing.
+        if ((keywordClass & OBJECT_KEYWORD) !== 0 && branchTypes?.includes('object') !== true)
+          continue;
+        if ((keywordClass & ARRAY_KEYWORD) !== 0 && branchTypes?.includes('array') !== true)
+          continue;
+      }
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
     }
     return finishNode(node, out, map, described, path, context);
