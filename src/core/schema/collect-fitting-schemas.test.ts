@@ -505,6 +505,36 @@ describe('collectFittingSchemas', () => {
     expect(projected[4]).toEqual({ a: { type: 'string', nullable: true }, codes: [] });
   });
 
+  it('should require on the merged node the names a wrapper of a lone object branch requires', () => {
+    const wrapper = {
+      anyOf: [
+        {
+          type: 'object',
+          properties: { x: { type: 'string' }, y: { type: 'string' }, 'a.b': { type: 'string' } },
+          required: ['y'],
+        },
+        { type: 'null' },
+      ],
+      required: ['x', 'a.b', 'undeclared', 'y'],
+    };
+    const schema = { type: 'object', properties: { filter: wrapper } };
+    for (const options of CASES) {
+      expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+    }
+    const filterOf = (target: 'gemini' | 'vertex') =>
+      (projectInputSchema(schema, { target }).schema.properties as Record<string, unknown>)
+        .filter as Record<string, unknown>;
+    expect(filterOf('gemini').required).toEqual(['y', 'x', 'a.b']);
+    expect(filterOf('gemini').nullable).toBe(true);
+    // Vertex renames `a.b`: required under the name it is sent by.
+    const vertex = filterOf('vertex');
+    const renamed = Object.keys(vertex.properties as object).find(
+      (key) => !['x', 'y'].includes(key),
+    );
+    expect(renamed).not.toBe('a.b');
+    expect(vertex.required).toEqual(['y', 'x', renamed]);
+  });
+
   it('should give exactly what the full walk gives when a getter projects another schema mid-check', () => {
     const inner = {
       type: 'object',

@@ -228,6 +228,8 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
       }
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
     }
+    if (Array.isArray(node.required) && branchTypes?.includes('object') === true)
+      requireAlso(node.required, out, map.keys);
     return finishNode(node, out, map, described, path, context);
   }
 
@@ -519,6 +521,33 @@ function hasOwnShape(node: Source): boolean {
     node.enum !== undefined ||
     node.const !== undefined
   );
+}
+
+/**
+ * Adds the names a wrapper requires to the object its lone branch became, by their wire names
+ * (`keys` maps a renamed key back to its own name); names the object does not declare are left
+ * out, as an object's own `required` leaves them out.
+ */
+function requireAlso(
+  names: unknown[],
+  out: Source,
+  keys: Record<string, string> | undefined,
+): void {
+  const properties = out.properties;
+  if (!isRecord(properties)) return;
+  const before = Array.isArray(out.required) ? (out.required as unknown[]) : [];
+  const required = [...before];
+  for (const name of names) {
+    if (typeof name !== 'string') continue;
+    let wire: string | undefined;
+    if (keys !== undefined) {
+      for (const renamed in keys) if (keys[renamed] === name) wire = renamed;
+    }
+    if (wire === undefined && Object.hasOwn(properties, name) && !Object.hasOwn(keys ?? {}, name))
+      wire = name;
+    if (wire !== undefined && !required.includes(wire)) required.push(wire);
+  }
+  if (required.length > before.length) out.required = required;
 }
 
 function isNullSchema(schema: JsonSchemaObject): boolean {
