@@ -535,6 +535,34 @@ describe('collectFittingSchemas', () => {
     expect(vertex.required).toEqual(['y', 'x', renamed]);
   });
 
+  it('should move the additionalProperties of a wrapper of a lone object branch into the description, as on any object', () => {
+    const object = { type: 'object', properties: { x: { type: 'string' } }, description: 'Filter' };
+    const wrappers = [
+      { anyOf: [object, { type: 'null' }], additionalProperties: { type: 'string' } },
+      { anyOf: [object], additionalProperties: true },
+      { anyOf: [object], additionalProperties: false },
+      { anyOf: [{ type: 'string' }], additionalProperties: true },
+    ];
+    const projected = wrappers.map((wrapper) => {
+      const schema = { type: 'object', properties: { filter: wrapper } };
+      for (const options of CASES) {
+        expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+      }
+      const result = projectInputSchema(schema, { target: 'gemini' });
+      const filter = (result.schema.properties as Record<string, unknown>).filter;
+      return { filter, warnings: result.warnings.map((item) => `${item.code} ${item.path}`) };
+    });
+    expect(projected[0]?.filter).toMatchObject({
+      description: 'Filter (other properties: {"type":"string"})',
+    });
+    expect(projected[0]?.warnings).toEqual([
+      'MOVED_TO_DESCRIPTION /properties/filter/additionalProperties',
+    ]);
+    expect(projected[1]?.warnings).toHaveLength(1);
+    expect(projected[2]).toEqual({ filter: object, warnings: [] });
+    expect(projected[3]).toEqual({ filter: { type: 'string' }, warnings: [] });
+  });
+
   it('should give exactly what the full walk gives when a getter projects another schema mid-check', () => {
     const inner = {
       type: 'object',

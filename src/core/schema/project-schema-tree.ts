@@ -7,7 +7,7 @@ import { projectAlternatives } from './project-alternatives.js';
 import { projectArraySchema } from './project-array-schema.js';
 import { projectEnum } from './project-enum.js';
 import { projectKeyword } from './project-keyword.js';
-import { projectObjectSchema } from './project-object-schema.js';
+import { describeAdditionalProperties, projectObjectSchema } from './project-object-schema.js';
 import { projectRecursion } from './project-recursion.js';
 import { projectStrictAlternatives } from './project-strict-alternatives.js';
 import { projectStrictObject } from './project-strict-object.js';
@@ -228,8 +228,13 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
       }
       projectKeyword(key, node[key], node, out, described, branchTypes, path, context);
     }
-    if (Array.isArray(node.required) && branchTypes?.includes('object') === true)
-      requireAlso(node.required, out, map.keys);
+    if (branchTypes?.includes('object') === true) {
+      if (Array.isArray(node.required)) requireAlso(node.required, out, map.keys);
+      const additional = node.additionalProperties;
+      // As on any object of a target that does not take it (Gemini and Vertex alike).
+      if (additional !== undefined && additional !== false && !profile.additionalProperties)
+        describeAdditionalProperties(additional, described, path, context);
+    }
     return finishNode(node, out, map, described, path, context);
   }
 
