@@ -1,3 +1,4 @@
+import { mergeReference } from './merge-reference.js';
 import { fitsRule, type PropertyKeyRule } from './property-key-rule.js';
 import { resolveLocalRef } from './resolve-local-ref.js';
 import {
@@ -12,7 +13,6 @@ import {
 } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import { type Source, TYPE_KEYWORDS } from './schema-tree-context.js';
-import { setKey } from './schema-values.js';
 import { STRICT_MAX_ENUM_VALUES, STRICT_STRUCTURAL } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
@@ -996,17 +996,6 @@ function checkReference(node: Source, depth: number, walk: Walk): number {
   walk.rebuilt = 1;
   walk.shape = shape;
   return height;
-}
-
-/**
- * What the projection resolves a `$ref` node to: the target's keys, then the node's own but its
- * `$ref` (which win). @internal
- */
-export function mergeReference(target: Source, node: Source): Source {
-  const merged: Source = {};
-  for (const key of Object.keys(target)) setKey(merged, key, target[key]);
-  for (const key of Object.keys(node)) if (key !== '$ref') setKey(merged, key, node[key]);
-  return merged;
 }
 
 /** Lists a node after those listed so far (see `Walk.nodes`). */

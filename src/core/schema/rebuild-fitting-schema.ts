@@ -8,8 +8,8 @@ import {
   FITTING_WARNS,
   FITTING_WARNS_HERE,
   type FittingSchema,
-  mergeReference,
 } from './collect-fitting-schemas.js';
+import { mergeReference } from './merge-reference.js';
 import { projectKeyword } from './project-keyword.js';
 import { describeAdditionalProperties } from './project-object-schema.js';
 import { fitPropertyKeys, type PropertyKeyRule } from './property-key-rule.js';

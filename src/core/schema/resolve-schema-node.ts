@@ -1,5 +1,6 @@
 import { ToolwireError } from '../toolwire-error.js';
 import { toJsonPointer } from './json-pointer.js';
+import { mergeReference } from './merge-reference.js';
 import { resolveLocalRef } from './resolve-local-ref.js';
 import {
   countNode,
@@ -96,11 +97,7 @@ function followRefs(
     context.refs.push(ref);
     const resolved = asSchema(target, path);
     if (resolved === NEVER) return NEVER;
-    // 2020-12: keywords beside $ref apply too. Annotations beside it (description) override the target's.
-    const merged: Source = {};
-    for (const key of Object.keys(resolved)) setKey(merged, key, resolved[key]);
-    for (const key of Object.keys(node)) if (key !== '$ref') setKey(merged, key, node[key]);
-    node = merged;
+    node = mergeReference(resolved, node);
   }
   return node;
 }
