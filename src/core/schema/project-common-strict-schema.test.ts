@@ -206,6 +206,22 @@ describe('projectCommonStrictSchema', () => {
     expect(projectCommonStrictSchema(root, true)?.schema).toBe(root);
   });
 
+  it('should leave a schema to the walk while Object.prototype holds an enumerable key', () => {
+    // for-in would read the inherited `title` as a keyword of every node; the walk reads own keys.
+    const schema = { type: 'object', properties: { q: { type: 'string' } } };
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.title = 'Inherited';
+    try {
+      expect(projectCommonStrictSchema(schema, false)).toBeUndefined();
+      expect(projectionOutcome(schema, STRICT, true)).toBe(
+        projectionOutcome(schema, STRICT, false),
+      );
+    } finally {
+      delete prototype.title;
+    }
+    expect(projectCommonStrictSchema(schema, false)).toBeDefined();
+  });
+
   it('should leave to the walk what it does not take, what strict fails and what nears a limit', () => {
     for (const schema of [
       { type: 'object', properties: { q: { type: 'string', default: 'x' } } },

@@ -40,8 +40,6 @@ export function projectCommonStrictSchema(
   root: JsonSchemaObject,
   owned: boolean,
 ): CommonStrictSchema | undefined {
-  // With a polluted Object.prototype, for-in reads inherited keys the walk does not.
-  for (const _ in EMPTY) return undefined;
   const tally: Tally = { properties: 0, characters: 0, nodes: 0 };
   const projected = commonObject(root, 0, tally);
   if (projected === undefined || tally.characters > STRICT_MAX_CHARACTERS) return undefined;
@@ -66,7 +64,6 @@ const MAX_COMMON_NODES = 20_000;
 /** A chain of `items` this deep is left to the walk, far below `MAX_SCHEMA_DEPTH`. */
 const MAX_ITEMS_DEPTH = 32;
 
-const EMPTY = {};
 const NO_NAMES: readonly string[] = [];
 
 /**
