@@ -158,7 +158,7 @@ function projectState<TOptions extends ProjectionOptions>(
   const envelope: EnvelopeInput =
     options.envelope ??
     (switched !== undefined &&
-    (lists.some(({ site, list, shared }) => switches(site, list, shared)) ||
+    (lists.some(({ shared }) => shared.switches) ||
       holds(switched.history, entries, same, last, holding))
       ? switched.envelope
       : format.envelope);
@@ -171,10 +171,10 @@ function projectState<TOptions extends ProjectionOptions>(
     if (space !== undefined && format.namespaced === true) added.push(MEMBER, space, name);
     else if (typeof name === 'string' && first?.has(name) !== true) added.push(name);
   };
-  for (const { site, list, shared } of lists) {
+  for (const { shared } of lists) {
     added.push(shared);
     if (format.namespaced !== true) continue;
-    for (const [self, name, space] of namespacesOf(site, list, shared)) {
+    for (const [self, name, space] of shared.namespaces) {
       if (self) added.push(NAMESPACE, name);
       else add(name, space);
     }
@@ -312,52 +312,6 @@ function holds(
     }
   holding.set(site, found);
   return found >= 0;
-}
-
-const switchesByList = new WeakMap<SharedList, boolean>();
-
-// Whether a tool of the list switches the format to its own mode, once per list content: the
-// fields the test reads are part of the list's fingerprint (a test of every tool on every turn
-// was about a tenth of an Anthropic next turn).
-function switches(site: ToolListSite, list: object, shared: SharedList): boolean {
-  const test = site.switches?.test;
-  if (test === undefined) return false;
-  let found = switchesByList.get(shared);
-  if (found !== undefined) return found;
-  found = false;
-  visitPath(list, ['*'], (tool) => {
-    found ||= isRecord(tool) && test(tool);
-  });
-  switchesByList.set(shared, found);
-  return found;
-}
-
-const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
-
-// The namespaces of a list and their members, once per list content (their names are part of the
-// list's fingerprint and content): a walk of every tool on every turn cost about a sixth of a next turn.
-function namespacesOf(
-  site: ToolListSite,
-  list: object,
-  shared: SharedList,
-): [boolean, unknown, unknown][] {
-  let found = namespaces.get(shared);
-  if (found !== undefined) return found;
-  found = [];
-  for (const declaration of site.declarations) {
-    if (declaration.namespace === undefined) continue;
-    visitPath(list, declaration.at, (holder, trail) => {
-      const name = isRecord(holder) ? holder.name : undefined;
-      const space = (trail.at(-3) as Json | undefined)?.name;
-      (found as [boolean, unknown, unknown][]).push([
-        declaration.namespace === 'self',
-        name,
-        space,
-      ]);
-    });
-  }
-  namespaces.set(shared, found);
-  return found;
 }
 
 const MEMBER = Symbol('member');
