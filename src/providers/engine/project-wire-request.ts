@@ -216,29 +216,28 @@ function projectState<TOptions extends ProjectionOptions>(
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
   }
-  // A choice that names a left-out tool is rejected: the name leaves its list, else the choice
-  // is replaced, as the format's choice sites say.
-  for (const site of leftOut.size > 0 ? format.choice : []) {
+  // The choice's names are projected. A choice that names a left-out tool is rejected: the name
+  // leaves its list, else the choice is replaced, as the format's choice sites say.
+  for (const site of format.choice) {
     let replace = false;
-    const drops = new Map<unknown[], number>();
+    let drops: Map<unknown[], number> | undefined;
     result = updatePath(result, site.at, (holder, trail) => {
       const { name } = siteNames(holder, site, false);
-      if (typeof name !== 'string' || !leftOut.has(name)) return holder;
+      if (typeof name !== 'string' || !leftOut.has(name)) return projectName(holder, site, names);
       const message = `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`;
       warnings.push([{ code: 'TOOL_CHOICE_DROPPED', tool: name, message }]);
       replace ||= site.drop !== true;
       if (site.drop !== true) return holder;
       const list = trail[site.at.lastIndexOf('*')] as unknown[];
+      drops ??= new Map();
       drops.set(list, (drops.get(list) ?? 0) + 1);
+      replace ||= drops.get(list) === list.length;
       return LEFT_OUT;
     });
-    for (const [list, count] of drops) replace ||= count === list.length;
     if (replace)
       for (const { at, value } of site.otherwise ?? [])
         result = updatePath(result, at, () => value);
   }
-  for (const site of format.choice)
-    result = updatePath(result, site.at, (holder) => projectName(holder, site, names));
   const historyKey = [
     names.flat.map,
     names.namespace?.map,
