@@ -649,11 +649,6 @@ function projectList(
         projectDeclaration(format, declaration, holder, trail, context),
       );
     }
-    for (const { at, copiedWith } of site.declarations)
-      if (copiedWith !== undefined)
-        visitPath(projected.tools, at, (holder) => {
-          projected.copies ||= isRecord(holder) && holder[copiedWith] !== undefined;
-        });
     return projected;
   });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
@@ -674,7 +669,9 @@ function projectDeclaration(
   },
 ): unknown {
   const { names, target, seen, projected } = context;
-  if (!isRecord(holder) || typeof holder.name !== 'string') return holder;
+  if (!isRecord(holder)) return holder;
+  if (site.copiedWith !== undefined) projected.copies ||= holder[site.copiedWith] !== undefined;
+  if (typeof holder.name !== 'string') return holder;
   const { name } = holder;
   if (site.namespace === 'self') return withProperty(holder, 'name', names.namespace?.toWire(name));
   if (format.uniqueNames === true) {
