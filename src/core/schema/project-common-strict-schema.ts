@@ -5,6 +5,7 @@ import { closeStrictObject, isCommonObject } from './project-strict-object.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import type { Source } from './schema-tree-context.js';
 import { setKey } from './schema-values.js';
+import type { SchemaWarning } from './schema-warning.js';
 import {
   STRICT_MAX_CHARACTERS,
   STRICT_MAX_ENUM_VALUES,
@@ -13,10 +14,14 @@ import {
 } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
-/** What {@link projectCommonStrictSchema} gives: the strict schema and its argument map. @internal */
+/**
+ * What {@link projectCommonStrictSchema} gives: the strict schema, its argument map and the
+ * warnings the walk would give, in its order (none: `undefined`). @internal
+ */
 export interface CommonStrictSchema {
   readonly schema: JsonSchemaObject;
   readonly argumentMap: ArgumentMap | null;
+  readonly warnings: SchemaWarning[] | undefined;
 }
 
 /**
@@ -46,7 +51,7 @@ export function projectCommonStrictSchema(
   let schema = projected.schema;
   // The walk writes to its result's root, so it never gives back the input's own.
   if (schema === root && !owned) schema = { ...root };
-  return { schema, argumentMap: projected.map };
+  return { schema, argumentMap: projected.map, warnings: undefined };
 }
 
 /** What the walk counts against strict's limits and its own, so far. */

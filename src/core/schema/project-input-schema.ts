@@ -336,7 +336,7 @@ function projectRoot(
       if (common !== undefined) {
         return {
           schema: common.schema,
-          warnings: NO_WARNINGS,
+          warnings: common.warnings ?? NO_WARNINGS,
           argumentMap: common.argumentMap,
           strict: true,
         };
