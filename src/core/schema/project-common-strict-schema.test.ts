@@ -159,6 +159,8 @@ const optional: fc.Arbitrary<unknown> = fc
             { type: 'null', description: 'None' },
             { type: 'object', properties: { a: { type: 'string' } } },
             { type: 'string', minLength: -1 },
+            // Its argument map is one of the branches' maps, which the walk writes.
+            { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
           ),
           fc.constant({ type: 'null' }),
         ),
@@ -228,6 +230,23 @@ const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
       { arbitrary: leaf, weight: 3 },
       { arbitrary: optional, weight: 1 },
       { arbitrary: object, weight: 2 },
+      // Arrays of objects, whose items carry their argument map, and of any other schema above.
+      {
+        arbitrary: fc
+          .record({
+            items: tie('schema'),
+            rest: fc.constantFrom<[string, unknown][]>(
+              [],
+              [['description', 'Rows']],
+              [
+                ['maxItems', 5],
+                ['default', []],
+              ],
+            ),
+          })
+          .map(({ items, rest }) => nodeOf([['type', 'array'], ['items', items], ...rest])),
+        weight: 1,
+      },
     ),
   };
 }).schema;
@@ -376,6 +395,10 @@ describe('projectCommonStrictSchema', () => {
     for (const schema of [
       { type: 'object', properties: { q: { type: 'string', default: 'x', examples: ['y'] } } },
       { type: 'object', properties: { q: { anyOf: [{ type: 'object' }, { type: 'null' }] } } },
+      {
+        type: 'object',
+        properties: { q: { anyOf: [{ type: 'array', items: nested(1, 'a') }, { type: 'null' }] } },
+      },
       { type: 'object', properties: { q: { type: 'string' } }, required: ['missing'] },
       { type: 'object', properties: { q: { type: 'object' } } },
       { type: 'object', properties: { q: { type: 'string', enum: ['v'.repeat(120_001)] } } },

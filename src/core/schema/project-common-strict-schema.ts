@@ -50,7 +50,14 @@ export function projectCommonStrictSchema(
   root: JsonSchemaObject,
   owned: boolean,
 ): CommonStrictSchema | undefined {
-  const pass: Pass = { properties: 0, characters: 0, nodes: 0, path: [], warnings: undefined };
+  const pass: Pass = {
+    properties: 0,
+    characters: 0,
+    nodes: 0,
+    path: [],
+    warnings: undefined,
+    map: null,
+  };
   const projected = commonObject(root, 0, pass);
   if (projected === undefined || pass.characters > STRICT_MAX_CHARACTERS) return undefined;
   let schema = projected.schema;
@@ -61,8 +68,9 @@ export function projectCommonStrictSchema(
 
 /**
  * What the walk counts against strict's limits and its own, so far; the path of the node being
- * read (segments pushed on the way down and popped on the way up, read only for a warning); the
- * warnings so far, made when the first is.
+ * read (segments pushed on the way down and popped on the way up, read for a warning and for its
+ * depth); the warnings so far, made when the first is; the argument map of the last leaf
+ * projected (an array of objects has one), which its reader takes and resets.
  */
 interface Pass {
   properties: number;
@@ -70,6 +78,7 @@ interface Pass {
   nodes: number;
   readonly path: (string | number)[];
   warnings: SchemaWarning[] | undefined;
+  map: ArgumentMap | null;
 }
 
 /**
@@ -77,8 +86,8 @@ interface Pass {
  * a schema this large is left to the walk, which knows where each limit falls.
  */
 const MAX_COMMON_NODES = 20_000;
-/** A chain of `items` this deep is left to the walk, far below `MAX_SCHEMA_DEPTH`. */
-const MAX_ITEMS_DEPTH = 32;
+/** A node this many path segments deep is left to the walk, far below `MAX_SCHEMA_DEPTH`. */
+const MAX_COMMON_DEPTH = 64;
 
 const NO_NAMES: readonly string[] = [];
 
@@ -108,22 +117,26 @@ function commonObject(
     const name = names[index] as string;
     const child = (properties as Source)[name];
     path.push('properties', name);
-    let schema = leaf(child, 0, pass);
+    // A property named `properties` counts as one more level, as the walk's path counts it.
+    const childNesting = nesting + (name === 'properties' ? 2 : 1);
+    let schema = leaf(child, childNesting, pass);
+    let map = pass.map;
     if (schema === undefined) {
-      // A property named `properties` counts as one more level, as the walk's path counts it.
-      const projected = commonObject(child, nesting + (name === 'properties' ? 2 : 1), pass);
+      const projected = commonObject(child, childNesting, pass);
       if (projected !== undefined) {
         schema = projected.schema;
-        if (projected.map !== null) {
-          maps ??= {};
-          setKey(maps, name, projected.map);
-        }
+        map = projected.map;
       } else {
-        schema = alternatives(child, pass);
+        schema = alternatives(child, childNesting, pass);
         if (schema === undefined) return undefined;
       }
     }
     path.length -= 2;
+    if (map !== null) {
+      pass.map = null;
+      maps ??= {};
+      setKey(maps, name, map);
+    }
     if (schema !== child) same = false;
     pass.characters += name.length;
     setKey(built, name, schema);
@@ -135,10 +148,12 @@ function commonObject(
  * A leaf as the walk projects it: the input's own node when strict takes it as it is (the fitting
  * check finds it fits), else rebuilt as `projectResolved` writes it, with a `default`, a
  * `minLength`, a `maxLength` or a format strict does not list moved into the description and a
- * warning for each. `undefined` for any other node. Its enum values are counted against strict's
- * size limit, as the walk counts them.
+ * warning for each. An array's items are a leaf or a common object at `nesting` (the level an
+ * object here is at); the argument map of an array of objects is left in `pass.map`. `undefined`
+ * for any other node. Its enum values are counted against strict's size limit, as the walk counts
+ * them.
  */
-function leaf(input: unknown, depth: number, pass: Pass): JsonSchemaObject | undefined {
+function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const prototype = Object.getPrototypeOf(input);
   if (prototype !== Object.prototype && (prototype !== null || Array.isArray(input))) {
@@ -219,12 +234,19 @@ function leaf(input: unknown, depth: number, pass: Pass): JsonSchemaObject | und
       if (items !== undefined || values !== undefined || counts) return undefined;
       break;
     case 'array':
-      if (values !== undefined || depth >= MAX_ITEMS_DEPTH) return undefined;
+      if (values !== undefined || pass.path.length >= MAX_COMMON_DEPTH) return undefined;
       pass.nodes++;
       pass.path.push('items');
-      projectedItems = leaf(items, depth + 1, pass);
+      projectedItems = leaf(items, nesting, pass);
+      if (projectedItems === undefined) {
+        const projected = commonObject(items, nesting, pass);
+        if (projected === undefined) return undefined;
+        projectedItems = projected.schema;
+        pass.map = projected.map;
+      }
       pass.path.length--;
-      if (projectedItems === undefined) return undefined;
+      // As `projectArraySchema` maps the items of an array.
+      if (pass.map !== null) pass.map = { items: pass.map };
       if (projectedItems !== items) moves = true;
       break;
     default:
@@ -282,7 +304,7 @@ function rebuiltLeaf(
  * branches as `leaf` gives them, the title, the description with the `default` moved into it).
  * `undefined` for any other node.
  */
-function alternatives(input: unknown, pass: Pass): JsonSchemaObject | undefined {
+function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
   const prototype = Object.getPrototypeOf(input);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
@@ -323,8 +345,11 @@ function alternatives(input: unknown, pass: Pass): JsonSchemaObject | undefined 
     if (!(index in branches)) return undefined;
     const branch: unknown = branches[index];
     path[path.length - 1] = index;
-    const schema = isNullBranch(branch) ? (branch as JsonSchemaObject) : leaf(branch, 0, pass);
-    if (schema === undefined) return undefined;
+    const schema = isNullBranch(branch)
+      ? (branch as JsonSchemaObject)
+      : leaf(branch, nesting, pass);
+    // A branch's map is written by the walk beside the others' (see `projectAlternatives`).
+    if (schema === undefined || pass.map !== null) return undefined;
     if (schema !== branch && schemas === undefined) {
       schemas = (branches as JsonSchemaObject[]).slice(0, index);
     }
@@ -411,9 +436,9 @@ function countEnum(values: unknown, pass: Pass): boolean {
   return true;
 }
 
-// The walk's own limit on depth is far beyond what this path takes (`STRICT_MAX_NESTING` levels
-// of objects, a branch of alternatives and `MAX_ITEMS_DEPTH` of items); checked here so that a
-// change to any of them is seen.
-if (2 * STRICT_MAX_NESTING + MAX_ITEMS_DEPTH + 4 > MAX_SCHEMA_DEPTH) {
+// The walk's own limit on depth is far beyond what this path takes (`MAX_COMMON_DEPTH` path
+// segments, and below that a property or an array's items and a leaf's); checked here so that
+// a change to either is seen.
+if (MAX_COMMON_DEPTH + 4 > MAX_SCHEMA_DEPTH) {
   throw new Error('projectCommonStrictSchema: its limits exceed MAX_SCHEMA_DEPTH');
 }
