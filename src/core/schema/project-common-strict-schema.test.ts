@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { projectionOutcome } from '../../../test/support/projection-outcome.js';
 import { nodeOf, propertyName } from '../../../test/support/schema-arbitraries.js';
-import { projectCommonStrictSchema } from './project-common-strict-schema.js';
+import {
+  type CommonStrictSchema,
+  projectCommonStrictSchema,
+} from './project-common-strict-schema.js';
 import { projectInputSchemaUncached } from './project-input-schema.js';
 
 const STRICT = { target: 'openai', strict: true } as const;
@@ -202,7 +205,9 @@ const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
           fc.constant(['a', 'a']),
           fc.constant(['missing']),
         ),
-        additionalProperties: fc.constantFrom(undefined, false, undefined, false, true),
+        additionalProperties: fc.constantFrom<unknown>(undefined, false, undefined, false, true, {
+          type: 'string',
+        }),
         title: fc.constantFrom(undefined, 'Args'),
         description: fc.constantFrom(undefined, 'Arguments'),
         extra: fc.constantFrom<[string, unknown][]>(
@@ -251,6 +256,15 @@ const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
   };
 }).schema;
 
+/** What the one-pass path gives when it is a schema (not the walk's strict failure). */
+function commonSchema(
+  root: Record<string, unknown>,
+  owned: boolean,
+): CommonStrictSchema | undefined {
+  const result = projectCommonStrictSchema(root, owned);
+  return result !== undefined && 'schema' in result ? result : undefined;
+}
+
 /** `levels` objects, each the only property of the one above, under the name `name`. */
 function nested(levels: number, name: string): Record<string, unknown> {
   let schema: Record<string, unknown> = { type: 'string', enum: ['a'] };
@@ -293,7 +307,7 @@ describe('projectCommonStrictSchema', () => {
       properties: { city, tags, at: { type: 'object', properties: { day: { type: 'integer' } } } },
       required: ['city'],
     };
-    const projected = projectCommonStrictSchema(root, false);
+    const projected = commonSchema(root, false);
     expect(projected).toEqual({
       schema: {
         type: 'object',
@@ -332,7 +346,7 @@ describe('projectCommonStrictSchema', () => {
       },
       required: ['a/b', 'limit'],
     };
-    const projected = projectCommonStrictSchema(root, false);
+    const projected = commonSchema(root, false);
     expect(JSON.stringify(projected?.schema)).toBe(
       JSON.stringify({
         type: 'object',
@@ -361,6 +375,75 @@ describe('projectCommonStrictSchema', () => {
     expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
   });
 
+  it("should give the walk's strict failure at the first open object it reaches", () => {
+    const root = {
+      type: 'object',
+      properties: {
+        q: { type: 'string', default: 'a' },
+        rows: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { a: { type: 'string' } },
+            additionalProperties: true,
+          },
+        },
+        later: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    };
+    expect(projectCommonStrictSchema(root, false)).toEqual({
+      strictPath: '/properties/rows/items',
+      message:
+        'Schema at "/properties/rows/items" cannot be made OpenAI-strict: it allows properties beyond those it declares.',
+    });
+    expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
+    const open = { type: 'object', properties: {}, additionalProperties: true };
+    expect(projectCommonStrictSchema(open, false)).toMatchObject({ strictPath: '' });
+    // Below the root, an object that declares nothing is asked for as JSON text instead.
+    const text = {
+      type: 'object',
+      properties: { a: { type: 'object', additionalProperties: true } },
+    };
+    expect(projectCommonStrictSchema(text, false)).toBeUndefined();
+    expect(projectionOutcome(text, STRICT, true)).toBe(projectionOutcome(text, STRICT, false));
+    for (const [property, fails] of [
+      [{ type: 'object', additionalProperties: {} }, false],
+      [{ type: 'object', properties: {}, additionalProperties: true }, false],
+      [{ type: 'object', additionalProperties: { type: 'string' } }, true],
+      [{ type: 'object', additionalProperties: {}, propertyNames: { pattern: '^a' } }, true],
+      [{ type: 'object', additionalProperties: true, patternProperties: {} }, true],
+      [{ type: 'object', additionalProperties: true, unevaluatedProperties: false }, true],
+    ] as const) {
+      const schema = { type: 'object', properties: { q: { type: 'string' }, m: property } };
+      const result = projectCommonStrictSchema(schema, false);
+      expect(result === undefined ? 'walk' : 'schema' in result ? 'schema' : 'fails').toBe(
+        fails ? 'fails' : 'walk',
+      );
+      expect(projectionOutcome(schema, STRICT, true)).toBe(
+        projectionOutcome(schema, STRICT, false),
+      );
+    }
+    // Where the walk finds a limit passed first, it is left to say so.
+    const deep = nested(11, 'a');
+    let inner = deep;
+    for (let level = 0; level < 10; level++) {
+      inner = (inner.properties as Record<string, Record<string, unknown>>).a as typeof deep;
+    }
+    inner.additionalProperties = true;
+    const wide = {
+      type: 'object',
+      properties: {} as Record<string, unknown>,
+      additionalProperties: true,
+    };
+    for (let index = 0; index <= 5000; index++) wide.properties[`p${index}`] = { type: 'string' };
+    for (const schema of [deep, wide]) {
+      expect(projectCommonStrictSchema(schema, false)).toBeUndefined();
+      expect(projectionOutcome(schema, STRICT, true)).toBe(
+        projectionOutcome(schema, STRICT, false),
+      );
+    }
+  });
+
   it('should give a copy of a root strict takes as it is, which the result then freezes', () => {
     const root = {
       type: 'object',
@@ -372,7 +455,7 @@ describe('projectCommonStrictSchema', () => {
     expect(result.schema).toEqual(root);
     expect(result.schema).not.toBe(root);
     expect(Object.isFrozen(root)).toBe(false);
-    expect(projectCommonStrictSchema(root, true)?.schema).toBe(root);
+    expect(commonSchema(root, true)?.schema).toBe(root);
   });
 
   it('should leave a schema to the walk while Object.prototype holds an enumerable key', () => {
@@ -441,6 +524,7 @@ describe('projectCommonStrictSchema', () => {
     it('should give what the walk gives: JSON text, fallback, sharing and what is frozen', () => {
       let taken = 0;
       let warned = 0;
+      let failed = 0;
       fc.assert(
         fc.property(
           strictSchema,
@@ -465,7 +549,9 @@ describe('projectCommonStrictSchema', () => {
             ]);
             const common = projectCommonStrictSchema(root, false);
             if (common !== undefined) taken++;
-            if (common?.warnings !== undefined) warned++;
+            if (common !== undefined && 'schema' in common && common.warnings !== undefined)
+              warned++;
+            if (common !== undefined && !('schema' in common)) failed++;
             for (const schema of [root, first]) {
               expect(projectionOutcome(schema, STRICT, true)).toBe(
                 projectionOutcome(schema, STRICT, false),
@@ -481,6 +567,7 @@ describe('projectCommonStrictSchema', () => {
       // The schemas above reach the one-pass path often enough for the comparison to mean much.
       expect(taken).toBeGreaterThan(30);
       expect(warned).toBeGreaterThan(30);
+      expect(failed).toBeGreaterThan(10);
     });
   });
 });

@@ -5,7 +5,7 @@ import { toJsonPointer } from './json-pointer.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
-import type { Source } from './schema-tree-context.js';
+import type { Source, StrictFailure } from './schema-tree-context.js';
 import { compactJson, setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import {
@@ -49,7 +49,7 @@ export interface CommonStrictSchema {
 export function projectCommonStrictSchema(
   root: JsonSchemaObject,
   owned: boolean,
-): CommonStrictSchema | undefined {
+): CommonStrictSchema | StrictFailure | undefined {
   const pass: Pass = {
     properties: 0,
     characters: 0,
@@ -57,9 +57,11 @@ export function projectCommonStrictSchema(
     path: [],
     warnings: undefined,
     map: null,
+    failure: undefined,
   };
   const projected = commonObject(root, 0, pass);
-  if (projected === undefined || pass.characters > STRICT_MAX_CHARACTERS) return undefined;
+  if (projected === undefined) return pass.failure;
+  if (pass.characters > STRICT_MAX_CHARACTERS) return undefined;
   let schema = projected.schema;
   // The walk writes to its result's root, so it never gives back the input's own.
   if (schema === root && !owned) schema = { ...root };
@@ -79,6 +81,8 @@ interface Pass {
   readonly path: (string | number)[];
   warnings: SchemaWarning[] | undefined;
   map: ArgumentMap | null;
+  /** The walk's first strict failure, when it is an open object this pass reached. */
+  failure: StrictFailure | undefined;
 }
 
 /**
@@ -100,7 +104,11 @@ function commonObject(
   nesting: number,
   pass: Pass,
 ): { schema: JsonSchemaObject; map: ArgumentMap | null } | undefined {
-  if (!isCommonObject(input, nesting === 0) || nesting >= STRICT_MAX_NESTING) return undefined;
+  if (!isCommonObject(input, nesting === 0)) {
+    if (isOpenObject(input, nesting === 0)) openObject(input as Source, nesting, pass);
+    return undefined;
+  }
+  if (nesting >= STRICT_MAX_NESTING) return undefined;
   const node = input as Source;
   const properties = node.properties as Source | undefined;
   // The check reads the properties of a plain object only (see `isPlainObject`).
@@ -143,6 +151,80 @@ function commonObject(
   }
   return closeStrictObject(node, names, built, same, maps, undefined, NO_NAMES);
 }
+
+/**
+ * Whether a node is an object schema the walk reads as one (`type: "object"`, nothing to resolve,
+ * no alternatives, no enum, not nullable) that takes properties beyond those it declares: the walk
+ * fails strict there (`projectObjectSchema`) before it reads anything else of it, unless it is
+ * an object below the root that takes any keys at all, which it asks for as JSON text instead.
+ */
+function isOpenObject(input: unknown, root: boolean): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
+  for (const _ in EMPTY) return false;
+  const node = input as Source;
+  let typed = false;
+  let additional: unknown;
+  // Whether the keys it takes are limited by anything (see `isFreeFormObject`).
+  let limited = false;
+  for (const key in node) {
+    const value = node[key];
+    switch (key) {
+      case 'type':
+        if (value !== 'object') return false;
+        typed = true;
+        break;
+      case 'properties':
+        if (!isPlainObject(value)) return false;
+        for (const _ in value) limited = true;
+        break;
+      case 'additionalProperties':
+        additional = value;
+        break;
+      case 'patternProperties':
+      case 'propertyNames':
+      case 'unevaluatedProperties':
+        limited = true;
+        break;
+      case '$ref':
+      case 'allOf':
+      case 'anyOf':
+      case 'oneOf':
+      case 'enum':
+      case 'const':
+      case 'nullable':
+        return false;
+    }
+  }
+  if (!typed || additional === undefined || additional === false) return false;
+  return root || limited || !isAnything(additional);
+}
+
+/** Whether `additionalProperties` lets any value in: `true` or an empty schema. */
+function isAnything(value: unknown): boolean {
+  if (value === true) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
+/**
+ * The walk's strict failure at an open object (see {@link isOpenObject}), after the limits it
+ * checks first; past either limit the walk is left to say which.
+ */
+function openObject(node: Source, nesting: number, pass: Pass): void {
+  pass.properties += Object.keys(node.properties ?? EMPTY).length;
+  if (pass.properties > STRICT_MAX_PROPERTIES || nesting >= STRICT_MAX_NESTING) return;
+  const strictPath = toJsonPointer(pass.path);
+  pass.failure = {
+    strictPath,
+    message: `Schema at "${strictPath}" cannot be made OpenAI-strict: it allows properties beyond those it declares.`,
+  };
+}
+
+const EMPTY = {};
 
 /**
  * A leaf as the walk projects it: the input's own node when strict takes it as it is (the fitting
