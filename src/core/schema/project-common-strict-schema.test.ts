@@ -39,6 +39,9 @@ const NEAR_MISSES: readonly unknown[] = [
   { type: 'string', maxLength: -1, default: 'a' },
   { type: 'string', examples: ['a'] },
   { type: 'string', 'x-order': 1 },
+  {},
+  { title: 'Any', default: 1 },
+  { type: 'object', additionalProperties: { type: 'string' }, description: 'Tags' },
   false,
 ];
 
@@ -164,8 +167,13 @@ const optional: fc.Arbitrary<unknown> = fc
             { type: 'string', minLength: -1 },
             // Its argument map is one of the branches' maps, which the walk writes.
             { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
+            // Strict fails at these (the last among other branches than null), or asks for JSON.
+            {},
+            { description: 'Any', examples: [1] },
+            { type: 'object', additionalProperties: { type: 'string' } },
+            { type: 'object', additionalProperties: true },
           ),
-          fc.constant({ type: 'null' }),
+          fc.constantFrom({ type: 'null' }, { type: 'string' }),
         ),
       },
       { weight: 1, arbitrary: fc.constantFrom<unknown[]>([], HOLED) },
@@ -413,6 +421,15 @@ describe('projectCommonStrictSchema', () => {
       [{ type: 'object', additionalProperties: {}, propertyNames: { pattern: '^a' } }, true],
       [{ type: 'object', additionalProperties: true, patternProperties: {} }, true],
       [{ type: 'object', additionalProperties: true, unevaluatedProperties: false }, true],
+      [{ description: 'Any', $comment: 'x' }, true],
+      [{ description: 'Any', format: 'date' }, false],
+      [
+        { anyOf: [{ type: 'object', additionalProperties: { type: 'number' } }, { type: 'null' }] },
+        true,
+      ],
+      [{ anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] }, false],
+      [{ anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }] }, true],
+      [{ type: 'array', items: { anyOf: [{ type: 'integer' }, {}] } }, true],
     ] as const) {
       const schema = { type: 'object', properties: { q: { type: 'string' }, m: property } };
       const result = projectCommonStrictSchema(schema, false);
@@ -507,6 +524,7 @@ describe('projectCommonStrictSchema', () => {
         miss,
         { type: 'array', items: miss, default: [] },
         { anyOf: [miss, { type: 'null' }], default: null },
+        { anyOf: [{ type: 'string' }, miss, { type: 'null' }] },
       ]) {
         const root = {
           type: 'object',

@@ -33,9 +33,11 @@ export interface CommonStrictSchema {
  * strict does not take) and of alternatives of such leaves and `{ type: "null" }` (an optional
  * parameter as Pydantic writes it): what the fitting check, the walk, `projectStrictObject` and
  * `projectStrictAlternatives` give together, with the walk's warnings for what a leaf moves into
- * its description, in the walk's order. `undefined` for any other schema, and for one that strict
- * fails or that nears a limit, all of which the walk takes from the start (nothing here writes to
- * the input). `owned`: whether `root` is toolwire's copy (see `projectRoot`).
+ * its description, in the walk's order. For a schema strict fails, the walk's strict failure when
+ * the first node the walk fails at is one this pass reaches and knows (see `findFailure`), so that
+ * the caller falls back without the strict walk. `undefined` for any other schema, and for one
+ * that nears a limit, all of which the walk takes from the start (nothing here writes to the
+ * input). `owned`: whether `root` is toolwire's copy (see `projectRoot`).
  *
  * @internal
  * @example
@@ -81,7 +83,7 @@ interface Pass {
   readonly path: (string | number)[];
   warnings: SchemaWarning[] | undefined;
   map: ArgumentMap | null;
-  /** The walk's first strict failure, when it is an open object this pass reached. */
+  /** The walk's first strict failure, when this pass reached it (see `findFailure`). */
   failure: StrictFailure | undefined;
 }
 
@@ -105,7 +107,7 @@ function commonObject(
   pass: Pass,
 ): { schema: JsonSchemaObject; map: ArgumentMap | null } | undefined {
   if (!isCommonObject(input, nesting === 0)) {
-    if (isOpenObject(input, nesting === 0)) openObject(input as Source, nesting, pass);
+    findFailure(input, nesting, nesting === 0, false, pass);
     return undefined;
   }
   if (nesting >= STRICT_MAX_NESTING) return undefined;
@@ -153,19 +155,68 @@ function commonObject(
 }
 
 /**
- * Whether a node is an object schema the walk reads as one (`type: "object"`, nothing to resolve,
- * no alternatives, no enum, not nullable) that takes properties beyond those it declares: the walk
- * fails strict there (`projectObjectSchema`) before it reads anything else of it, unless it is
- * an object below the root that takes any keys at all, which it asks for as JSON text instead.
+ * Records the walk's strict failure at a node this pass does not take, when the walk fails
+ * there before anything else: an object that takes properties beyond those it declares, one that
+ * takes any keys among alternatives with another branch than null (`crowded`), or a node that
+ * accepts any value. Past a limit the walk checks first, it is left to the walk to say which.
  */
-function isOpenObject(input: unknown, root: boolean): boolean {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+function findFailure(
+  input: unknown,
+  nesting: number,
+  root: boolean,
+  crowded: boolean,
+  pass: Pass,
+): void {
+  let reason: string;
+  switch (openness(input, root)) {
+    case DECLARED_OPEN:
+      // `projectObjectSchema` counts the properties and the nesting before it reads the rest.
+      pass.properties += Object.keys((input as Source).properties ?? EMPTY).length;
+      if (pass.properties > STRICT_MAX_PROPERTIES || nesting >= STRICT_MAX_NESTING) return;
+      reason = 'it allows properties beyond those it declares';
+      break;
+    case FREE_FORM:
+      // Asked for as JSON text by the walk, unless other branches would take that text too.
+      if (!crowded) return;
+      reason = 'it offers an object with any keys among alternatives';
+      break;
+    case ANY_VALUE:
+      reason = 'it accepts any value, and strict mode needs a type';
+      break;
+    default:
+      return;
+  }
+  const strictPath = toJsonPointer(pass.path);
+  pass.failure = {
+    strictPath,
+    message: `Schema at "${strictPath}" cannot be made OpenAI-strict: ${reason}.`,
+  };
+}
+
+/** `openness`: an object the walk does not close (it takes keys beyond those it declares). */
+const DECLARED_OPEN = 1;
+/** `openness`: an object below the root that takes any keys at all (see `isFreeFormObject`). */
+const FREE_FORM = 2;
+/** `openness`: a node with no type, nothing to infer one from and nothing to resolve. */
+const ANY_VALUE = 3;
+
+/**
+ * Which of the nodes the walk fails strict at, or asks for as JSON text, a node is (0: none, or
+ * not known here). An object schema the walk reads as one (`type: "object"`, nothing to resolve,
+ * no alternatives, no enum, not nullable) that takes keys beyond those it declares fails in
+ * `projectObjectSchema` before anything else of it is read, unless it is a free-form object
+ * below the root; a node of annotations only (no `type`, no keyword to infer one from) fails in
+ * `projectResolved` before anything else of it is read.
+ */
+function openness(input: unknown, root: boolean): number {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 0;
   const prototype = Object.getPrototypeOf(input);
-  if (prototype !== Object.prototype && prototype !== null) return false;
+  if (prototype !== Object.prototype && prototype !== null) return 0;
   // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
-  for (const _ in EMPTY) return false;
+  for (const _ in EMPTY) return 0;
   const node = input as Source;
   let typed = false;
+  let annotated = true;
   let additional: unknown;
   // Whether the keys it takes are limited by anything (see `isFreeFormObject`).
   let limited = false;
@@ -173,20 +224,23 @@ function isOpenObject(input: unknown, root: boolean): boolean {
     const value = node[key];
     switch (key) {
       case 'type':
-        if (value !== 'object') return false;
+        if (value !== 'object') return 0;
         typed = true;
         break;
       case 'properties':
-        if (!isPlainObject(value)) return false;
+        if (!isPlainObject(value)) return 0;
         for (const _ in value) limited = true;
+        annotated = false;
         break;
       case 'additionalProperties':
         additional = value;
+        annotated = false;
         break;
       case 'patternProperties':
       case 'propertyNames':
       case 'unevaluatedProperties':
         limited = true;
+        annotated = false;
         break;
       case '$ref':
       case 'allOf':
@@ -195,11 +249,23 @@ function isOpenObject(input: unknown, root: boolean): boolean {
       case 'enum':
       case 'const':
       case 'nullable':
-        return false;
+        return 0;
+      case 'description':
+      case 'title':
+      case 'default':
+      case 'examples':
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) annotated = false;
     }
   }
-  if (!typed || additional === undefined || additional === false) return false;
-  return root || limited || !isAnything(additional);
+  if (!typed) return annotated ? ANY_VALUE : 0;
+  if (additional === undefined || additional === false) {
+    // Below the root, an object that declares nothing and is not closed takes any keys.
+    return root || limited || additional === false ? 0 : FREE_FORM;
+  }
+  if (root || limited || !isAnything(additional)) return DECLARED_OPEN;
+  return FREE_FORM;
 }
 
 /** Whether `additionalProperties` lets any value in: `true` or an empty schema. */
@@ -208,20 +274,6 @@ function isAnything(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const key in value) if (Object.hasOwn(value, key)) return false;
   return true;
-}
-
-/**
- * The walk's strict failure at an open object (see {@link isOpenObject}), after the limits it
- * checks first; past either limit the walk is left to say which.
- */
-function openObject(node: Source, nesting: number, pass: Pass): void {
-  pass.properties += Object.keys(node.properties ?? EMPTY).length;
-  if (pass.properties > STRICT_MAX_PROPERTIES || nesting >= STRICT_MAX_NESTING) return;
-  const strictPath = toJsonPointer(pass.path);
-  pass.failure = {
-    strictPath,
-    message: `Schema at "${strictPath}" cannot be made OpenAI-strict: it allows properties beyond those it declares.`,
-  };
 }
 
 const EMPTY = {};
@@ -322,9 +374,13 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
       projectedItems = leaf(items, nesting, pass);
       if (projectedItems === undefined) {
         const projected = commonObject(items, nesting, pass);
-        if (projected === undefined) return undefined;
-        projectedItems = projected.schema;
-        pass.map = projected.map;
+        if (projected !== undefined) {
+          projectedItems = projected.schema;
+          pass.map = projected.map;
+        } else {
+          projectedItems = alternatives(items, nesting, pass);
+          if (projectedItems === undefined) return undefined;
+        }
       }
       pass.path.length--;
       // As `projectArraySchema` maps the items of an array.
@@ -419,19 +475,31 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
   pass.nodes += branches.length;
   if (pass.nodes > MAX_COMMON_NODES) return undefined;
+  // As `projectAlternatives` counts the branches other than `{ type: "null" }`.
+  let others = 0;
+  for (let index = 0; index < branches.length; index++) {
+    // A hole of a sparse array is no branch, which the walk skips: left to it.
+    if (!(index in branches)) return undefined;
+    const branch: unknown = branches[index];
+    if (!(typeof branch === 'object' && branch !== null && (branch as Source).type === 'null')) {
+      others++;
+    }
+  }
   const path = pass.path;
   path.push('anyOf', 0);
   let schemas: JsonSchemaObject[] | undefined;
   for (let index = 0; index < branches.length; index++) {
-    // A hole of a sparse array is no branch, which the walk skips: left to it.
-    if (!(index in branches)) return undefined;
     const branch: unknown = branches[index];
     path[path.length - 1] = index;
     const schema = isNullBranch(branch)
       ? (branch as JsonSchemaObject)
       : leaf(branch, nesting, pass);
+    if (schema === undefined) {
+      findFailure(branch, nesting, false, others > 1, pass);
+      return undefined;
+    }
     // A branch's map is written by the walk beside the others' (see `projectAlternatives`).
-    if (schema === undefined || pass.map !== null) return undefined;
+    if (pass.map !== null) return undefined;
     if (schema !== branch && schemas === undefined) {
       schemas = (branches as JsonSchemaObject[]).slice(0, index);
     }
