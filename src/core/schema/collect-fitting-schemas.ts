@@ -61,6 +61,12 @@ export const FITTING_RENAMED = 64;
 export const FITTING_WARNS = 128;
 /** With `FITTING_WARNS`: the node's own keywords are moved or dropped (see `FITTING_WARNS`). @internal */
 export const FITTING_WARNS_HERE = 256;
+/**
+ * `FittingSchema.shape` (Gemini, Vertex): the node's alternatives, `const` or type are written
+ * otherwise: a `oneOf` as `anyOf`, a `const` as an enum, no type as the enum's, a type and `null`
+ * as the type and `nullable` (see `writeRewritten` in `rebuildFittingSchema`). @internal
+ */
+export const FITTING_REWRITTEN = 512;
 
 /**
  * The sub-schemas of `root` that the projection need not walk (see {@link FittingSchema}): the
@@ -269,8 +275,7 @@ interface Rules {
   /** The target's rule for property keys, as a table of ASCII characters. */
   readonly keys: KeyTable | null;
   /**
-   * Whether local `$ref`s are followed rather than left to the projection's walk: where `nullable`
-   * merges no branches (a branch's own keys are then read as the walk reads them), and not under
+   * Whether local `$ref`s are followed rather than left to the projection's walk: not under
    * strict (left to its own walk whole).
    */
   readonly refs: boolean;
@@ -372,6 +377,13 @@ interface Walk {
   followRefs: boolean;
   /** Whether a `$ref` was met again on its own path (recursion). */
   recursive: boolean;
+  /**
+   * Of the node last checked that fits: whether the walk reads it as a null branch (`nullable`
+   * replaces it), and whether it is written with alternatives (`anyOf`, or `oneOf` written so).
+   * A `$ref` branch is known by its merged node's, which its own keys do not show.
+   */
+  nullBranch: boolean;
+  alternatives: boolean;
 }
 
 const NO_NODES: object[] = [];
@@ -394,6 +406,8 @@ function newWalk(): Walk {
     refs: ['#'],
     followRefs: false,
     recursive: false,
+    nullBranch: false,
+    alternatives: false,
   };
 }
 
@@ -458,7 +472,7 @@ function rulesOf(profileId: string, strict: boolean): Rules {
       typeRequired: profile.typeRequired || strict,
       typeArrays: profile.nullForm === 'type-array',
       keys: profile.propertyKeys === null ? null : keyTableOf(profile.propertyKeys),
-      refs: !strict && profile.nullForm !== 'nullable',
+      refs: !strict,
       renames: !strict && profile.propertyKeys !== null,
       describes: !strict && profile.nullForm === 'nullable',
     };
@@ -587,7 +601,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let type: unknown;
   let anyOf: unknown[] | undefined;
   let hasOneOf = false;
+  /** A `oneOf` the target does not take, written as `anyOf` with a warning (see `describes`). */
+  let oneOfAsAnyOf: unknown[] | undefined;
   let values: unknown[] | undefined;
+  /** A `const` the target does not take, written as a one-value `enum`. */
+  let constantAsEnum = false;
   let hasDefault = false;
   let hasItems = false;
   let format: unknown;
@@ -595,7 +613,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let properties: Source | undefined;
   let propertyCount = -1;
   let nullBranches = 0;
-  let lone: Source | undefined;
+  /** Whether the lone other branch is written with alternatives (see `Walk.alternatives`). */
+  let loneAlternatives = false;
   /** Property keys here break the target's rule, and are renamed. */
   let renamed = false;
   /** A property or the items below have an argument map (renamed keys), so this node has one. */
@@ -717,7 +736,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
         if (kind === ANY_OF) anyOf = child as unknown[];
         else {
           hasOneOf = true;
-          if (!rules.profile.oneOf || rules.strict) ok = false;
+          if (rules.strict) ok = false;
+          else if (!rules.profile.oneOf) {
+            // Written as `anyOf`, with a warning: read as `anyOf` from here on.
+            if (describes) oneOfAsAnyOf = child as unknown[];
+            else ok = false;
+          }
         }
         if (!Array.isArray(child) || child.length === 0) {
           ok = false;
@@ -735,17 +759,31 @@ function check(value: unknown, depth: number, walk: Walk): number {
             // A branch's map comes with its declared keys: left to the walk.
             if ((walk.shape & FITTING_MAPPED) !== 0) ok = false;
             if ((walk.shape & FITTING_WARNS) !== 0) warnsBelow = true;
-            if (branch.type === 'null' && branch.anyOf === undefined) nullBranches++;
-            else lone = branch;
+            // The rebuild tells a null branch by its own keys, where a `$ref` branch's merged node
+            // may read otherwise: such a branch is left to the walk.
+            if (walk.nullBranch !== isNullBranch(branch)) ok = false;
+            else if (walk.nullBranch) nullBranches++;
+            else loneAlternatives = walk.alternatives;
           }
         }
         break;
       case ENUM:
         if (!Array.isArray(child) || child.length === 0) ok = false;
+        // Beside a `const` written as an enum, the walk keeps only the values equal to it.
+        else if (constantAsEnum) ok = false;
         else values = child;
         break;
       case CONST:
-        if ((!rules.profile.const && !rules.strict) || Number.isNaN(child)) ok = false;
+        if (rules.profile.const || rules.strict) {
+          if (Number.isNaN(child)) ok = false;
+        } else if (values === undefined) {
+          // Written as a one-value `enum` (checked as one below; beside an `enum`, the walk keeps
+          // only the values equal to it).
+          constantAsEnum = true;
+          values = [child];
+        } else {
+          ok = false;
+        }
         break;
       case NUMBER:
       case BOUND:
@@ -827,16 +865,29 @@ function check(value: unknown, depth: number, walk: Walk): number {
 
   // The type, and what it makes of the node.
   const profile = rules.profile;
+  /** The alternatives the node is written with as `anyOf`. */
+  const alternatives = anyOf ?? oneOfAsAnyOf;
+  /** Its alternatives, `const` or type are written otherwise (see `FITTING_REWRITTEN`). */
+  let rewritten = constantAsEnum || oneOfAsAnyOf !== undefined;
   let isObject: boolean;
   let isArray: boolean;
   let types: Types;
   if (type === undefined) {
-    // A target that needs a type gives the node one, unless alternatives carry theirs.
-    if (rules.typeRequired && anyOf === undefined) return -1;
-    isObject = (flagsSeen & IMPLIES_OBJECT) !== 0;
-    isArray = (flagsSeen & IMPLIES_ARRAY) !== 0;
-    // Gemini's array keywords need `type: array`: dropped (with a warning) by the projection.
-    if (isArray && profile.typeRequired) return -1;
+    if (rules.typeRequired && alternatives === undefined) {
+      // A target that needs a type gives the node one, unless alternatives carry theirs: that
+      // of its enum values, written after the enum (strings, as `enumFits` holds them for such a
+      // target; the type it infers of a node's keywords is left to the walk).
+      if (rules.strict || values === undefined) return -1;
+      types = 'string';
+      isObject = false;
+      isArray = false;
+      rewritten = true;
+    } else {
+      isObject = (flagsSeen & IMPLIES_OBJECT) !== 0;
+      isArray = (flagsSeen & IMPLIES_ARRAY) !== 0;
+      // Gemini's array keywords need `type: array`: dropped (with a warning) by the projection.
+      if (isArray && profile.typeRequired) return -1;
+    }
   } else if (typeof type === 'string') {
     const code = simpleTypeCode(type);
     if (code === 0) return -1;
@@ -844,10 +895,29 @@ function check(value: unknown, depth: number, walk: Walk): number {
     isArray = code === ARRAY_TYPE;
     types = type;
   } else if (Array.isArray(type)) {
-    if (!rules.typeArrays || type.length < 2 || !distinctTypes(type)) return -1;
-    types = type;
-    isObject = type.includes('object');
-    isArray = type.includes('array');
+    if (rules.typeArrays) {
+      if (type.length < 2 || !distinctTypes(type)) return -1;
+      types = type;
+      isObject = type.includes('object');
+      isArray = type.includes('array');
+    } else {
+      // Where null is written `nullable`, a type and `null` become that type and `nullable`
+      // (alternatives beside them, or a `nullable` of the node's own, are left to the walk).
+      const other = typeBesideNull(type);
+      if (
+        other === undefined ||
+        profile.nullForm !== 'nullable' ||
+        alternatives !== undefined ||
+        hasOneOf ||
+        node.nullable !== undefined
+      ) {
+        return -1;
+      }
+      types = other;
+      isObject = other === 'object';
+      isArray = other === 'array';
+      rewritten = true;
+    }
   } else {
     return -1;
   }
@@ -876,16 +946,16 @@ function check(value: unknown, depth: number, walk: Walk): number {
     warned = true;
   }
   let shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
+  let merged = false;
   if (anyOf !== undefined || hasOneOf) {
     if (anyOf !== undefined && hasOneOf) return -1;
-    let merged = false;
-    if (profile.nullForm === 'nullable' && anyOf !== undefined) {
+    if (profile.nullForm === 'nullable' && alternatives !== undefined) {
       // `nullable` replaces null branches, and a lone other branch replaces its wrapper: rebuilt
       // by `rebuildFittingSchema` when the wrapper has nothing of its own to keep apart.
-      if (nullBranches > 0 || (anyOf.length === 1 && !hasOwnShape(node))) {
-        if (hasOneOf || hasOwnShape(node) || anyOf.length - nullBranches !== 1) return -1;
+      if (nullBranches > 0 || (alternatives.length === 1 && !hasOwnShape(node))) {
+        if (hasOwnShape(node) || alternatives.length - nullBranches !== 1) return -1;
         // A `default` beside the alternatives the lone branch brings moves into the description.
-        if (hasDefault && (lone as Source).anyOf !== undefined) return -1;
+        if (hasDefault && loneAlternatives) return -1;
         // The wrapper's own keywords are read beside the branch's description: left to the walk.
         if (warned) return -1;
         // Its object and array keywords hold or not by the branch's type: left to the walk.
@@ -898,7 +968,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
     if (merged) shape |= 4;
   }
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
-  if (warned) {
+  if (warned || oneOfAsAnyOf !== undefined) {
+    // A `oneOf` written as `anyOf` warns too, here.
     silent = true;
     shape |= FITTING_WARNS | FITTING_WARNS_HERE;
   } else if (warnsBelow) {
@@ -910,6 +981,13 @@ function check(value: unknown, depth: number, walk: Walk): number {
   } else if (mapped) {
     shape |= FITTING_MAPPED;
   }
+  if (rewritten) {
+    silent = true;
+    shape |= FITTING_REWRITTEN;
+  }
+  // As the walk reads the node it writes (see `Walk.nullBranch`): a merged node is its branch's.
+  const nullBranch = type === 'null' && alternatives === undefined;
+  const writesAlternatives = merged ? loneAlternatives : alternatives !== undefined;
 
   if (lean) {
     // Only rebuilt nodes are listed, so its rebuilt children are all listed already; a node that
@@ -920,6 +998,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
     }
     walk.rebuilt = rebuilt;
     walk.shape = shape;
+    walk.nullBranch = nullBranch;
+    walk.alternatives = writesAlternatives;
     return height;
   }
   const size = walk.size;
@@ -946,6 +1026,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
   list(node, height, walk.characters - charactersBefore, rebuilt, shape, walk);
   walk.rebuilt = rebuilt;
   walk.shape = shape;
+  walk.nullBranch = nullBranch;
+  walk.alternatives = writesAlternatives;
   return height;
 }
 
@@ -1064,6 +1146,19 @@ function formatFits(format: string, types: Types, profile: TargetProfile): boole
   // A type list has two types or more here: no format list applies to it.
   if (typeof types !== 'string') return false;
   return profile.formats?.[types]?.includes(format) === true;
+}
+
+/** A branch `nullable` replaces, by its own keys (as `rebuildFittingSchema` tells them apart). */
+function isNullBranch(branch: Source): boolean {
+  return branch.type === 'null' && branch.anyOf === undefined && branch.oneOf === undefined;
+}
+
+/** Of a list of two distinct type names, one of them `null`: the other (else `undefined`). */
+function typeBesideNull(types: readonly unknown[]): string | undefined {
+  if (types.length !== 2) return undefined;
+  const [first, second] = types;
+  const other = first === 'null' ? second : second === 'null' ? first : undefined;
+  return other !== 'null' && isSimpleType(other) ? (other as string) : undefined;
 }
 
 /** Mirrors the projection's test for a node whose lone alternative may replace it. */

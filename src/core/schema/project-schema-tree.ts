@@ -42,6 +42,7 @@ import {
 } from './schema-values.js';
 import { STRICT_MAX_ENUM_VALUES, strictFail } from './strict-schema-rules.js';
 import type { TargetProfile } from './target-profile.js';
+import { warnOneOfAsAnyOfAt } from './warn-one-of-as-any-of.js';
 
 /**
  * Projects one schema (already normalised by `normalizeInputSchema`) for a target profile:
@@ -154,12 +155,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
       alternatives = node.oneOf;
     } else if (alternatives === undefined) {
       alternatives = node.oneOf;
-      warn(
-        context,
-        'ONE_OF_AS_ANY_OF',
-        path,
-        `${profile.label} does not take \`oneOf\`; sent it as \`anyOf\`, so the model is not told that exactly one branch must match.`,
-      );
+      warnOneOfAsAnyOfAt(context, path);
     } else {
       strictFail(context, path, 'it has both `anyOf` and `oneOf`');
       described.push(`must also match exactly one of: ${compactJson(node.oneOf)}`);

@@ -29,7 +29,8 @@ const outcome = projectionOutcome;
  * `anyOf` wrappers as Pydantic and FastMCP write optional parameters (`anyOf: [X, {type:
  * "null"}]`, `default: null`, a title), and the variations the rebuild must leave to the walk: a
  * type or enum of the wrapper's own, two other branches, a branch that is itself alternatives, a
- * format (checked against the branch's type), keys in any order.
+ * format (checked against the branch's type), keys in any order; and `oneOf` wrappers, `$ref`
+ * branches (to `DEFINITIONS`) and `const` branches, which Gemini and Vertex rewrite.
  */
 const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
   const schema = tie('schema');
@@ -44,6 +45,13 @@ const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
     fc.constant({ type: 'null', description: 'None' }),
     fc.constant({ anyOf: [{ type: 'string' }, { type: 'integer' }] }),
     fc.constant({ type: 'string', enum: ['a', 'b'] }),
+    fc.constant({ type: 'string', const: 'a' }),
+    fc.constant({ const: 'a', description: 'Only' }),
+    fc.constant({ type: ['integer', 'null'] }),
+    fc.constant({ $ref: '#/$defs/text' }),
+    fc.constant({ $ref: '#/$defs/none' }),
+    fc.constant({ $ref: '#/$defs/text', description: 'Beside' }),
+    fc.constant({ oneOf: [{ type: 'string' }, { type: 'integer' }] }),
     schema,
   );
   const own = fc.oneof(
@@ -60,6 +68,7 @@ const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
   );
   const alternatives = fc
     .tuple(
+      fc.constantFrom('anyOf', 'oneOf'),
       fc.oneof(
         fc.tuple(branch, fc.constant({ type: 'null' })).map((pair) => [...pair]),
         fc.tuple(fc.constant({ type: 'null' }), branch).map((pair) => [...pair]),
@@ -68,8 +77,8 @@ const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
       fc.uniqueArray(own, { maxLength: 3, selector: ([key]) => key }),
       fc.boolean(),
     )
-    .map(([branches, entries, first]) =>
-      nodeOf(first ? [['anyOf', branches], ...entries] : [...entries, ['anyOf', branches]]),
+    .map(([keyword, branches, entries, first]) =>
+      nodeOf(first ? [[keyword, branches], ...entries] : [...entries, [keyword, branches]]),
     );
   return {
     schema: fc.oneof(
@@ -79,6 +88,12 @@ const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
     ),
   };
 }).schema;
+
+/** What the `$ref` branches of `wrapper` lead to. */
+const DEFINITIONS = {
+  text: { type: 'string', description: 'Text', $comment: 'x' },
+  none: { type: 'null' },
+};
 
 describe('rebuildFittingSchema', () => {
   it('should find no sub-schema keyword among the structural and silent ones it drops', () => {
@@ -121,7 +136,11 @@ describe('rebuildFittingSchema', () => {
     it('should give exactly what the walk gives for anyOf wrappers, on every target', () => {
       fc.assert(
         fc.property(wrapper, (schema) => {
-          const root = { type: 'object', properties: { a: schema, b: { type: 'string' } } };
+          const root = {
+            type: 'object',
+            properties: { a: schema, b: { type: 'string' } },
+            $defs: DEFINITIONS,
+          };
           for (const options of [...NULLABLE_TARGETS, ...OTHER_TARGETS]) {
             expect(outcome(root, options, true)).toBe(outcome(root, options, false));
           }
@@ -133,7 +152,11 @@ describe('rebuildFittingSchema', () => {
     it('should keep the fitting branches of a rebuilt wrapper as the input objects, never writing the input', () => {
       fc.assert(
         fc.property(wrapper, (schema) => {
-          const root = deepFreeze({ type: 'object', properties: { a: schema } });
+          const root = deepFreeze({
+            type: 'object',
+            properties: { a: schema },
+            $defs: structuredClone(DEFINITIONS),
+          });
           const before = JSON.stringify(root);
           for (const options of NULLABLE_TARGETS) {
             const result = projectInputSchemaUncached(root, options, true);

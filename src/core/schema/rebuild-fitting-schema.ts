@@ -5,6 +5,7 @@ import {
   FITTING_REFERENCE,
   FITTING_REFERENCE_AS_IS,
   FITTING_RENAMED,
+  FITTING_REWRITTEN,
   FITTING_WARNS,
   FITTING_WARNS_HERE,
   type FittingSchema,
@@ -27,6 +28,7 @@ import {
 } from './schema-tree-context.js';
 import { readTypes, setKey } from './schema-values.js';
 import type { TargetProfile } from './target-profile.js';
+import { warnOneOfAsAnyOfAt } from './warn-one-of-as-any-of.js';
 
 /**
  * Writes a sub-schema that `collectFittingSchemas` found to fit once keywords are dropped without
@@ -91,11 +93,18 @@ export function rebuildFittingSchema(
     } else if (KEY_ROLES.get(key) !== DROPPED) others = true;
   }
   const out: Source = {};
-  if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
-  else if (Array.isArray(oneOf)) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
-  if (hasConst) out.const = constant;
-  if (values !== undefined) out.enum = values;
-  if (type !== undefined) out.type = type;
+  /** The types the walk reads the node's keywords by, where they are not its `type`'s. */
+  let types: readonly string[] | undefined;
+  if ((found.shape & FITTING_REWRITTEN) === 0) {
+    if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
+    else if (Array.isArray(oneOf)) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
+    if (hasConst) out.const = constant;
+    if (values !== undefined) out.enum = values;
+    if (type !== undefined) out.type = type;
+  } else {
+    const head: NodeHead = { anyOf, oneOf, hasConst, constant, values, type };
+    types = writeRewritten(head, deep, out, context);
+  }
   const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
   // What the walk moves into the description here, in its order (a list only where it moves any).
   const described: string[] | undefined = (found.shape & FITTING_WARNS_HERE) !== 0 ? [] : undefined;
@@ -145,7 +154,7 @@ export function rebuildFittingSchema(
   if (described !== undefined) {
     // The walk's keyword loop: every keyword it does not handle apart, kept, moved or dropped.
     const site = context.warned as WarningSite;
-    const types = readTypes(type);
+    types ??= readTypes(type);
     for (const key in node) {
       if (KEY_ROLES.get(key) === DROPPED) continue;
       projectKeyword(key, node[key], node, out, described, types, site.path, site.tree);
@@ -172,6 +181,61 @@ export function rebuildFittingSchema(
   return out;
 }
 
+/** The keywords of a node that a rebuild writes first, as read from it. */
+interface NodeHead {
+  readonly anyOf: unknown;
+  readonly oneOf: unknown;
+  readonly hasConst: boolean;
+  readonly constant: unknown;
+  readonly values: unknown;
+  readonly type: unknown;
+}
+
+/**
+ * The keywords a `FITTING_REWRITTEN` node is written with first, as the walk writes them: a `oneOf`
+ * the target does not take as `anyOf` (a new list, its branches under that name, with a warning),
+ * a `const` it does not take as a one-value enum, no type (where one is needed) as the enum's,
+ * `string`, a type and `null` as the type and `nullable`; the check lets only those rewrites
+ * through. Kept apart from the rebuild of every other node, where stores seen only here would
+ * cost its optimised code. Returns the types the walk reads the node's other keywords by, when
+ * they are not its `type`'s.
+ */
+function writeRewritten(
+  head: NodeHead,
+  deep: boolean,
+  out: Source,
+  context: RebuildContext,
+): readonly string[] | undefined {
+  const { profile } = context;
+  const { anyOf, oneOf, type } = head;
+  if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
+  else if (Array.isArray(oneOf)) {
+    if (profile.oneOf) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
+    else {
+      warnOneOfAsAnyOf(context);
+      out.anyOf = rebuildList(oneOf, 'anyOf', context, true);
+    }
+  }
+  if (head.hasConst) {
+    if (profile.const) out.const = head.constant;
+    else out.enum = [head.constant];
+  }
+  if (head.values !== undefined) out.enum = head.values;
+  if (type === undefined) {
+    if (!profile.typeRequired || out.anyOf !== undefined) return undefined;
+    out.type = 'string';
+    return STRING_TYPES;
+  }
+  if (!Array.isArray(type) || profile.nullForm !== 'nullable') {
+    out.type = type;
+    return undefined;
+  }
+  const other = type[0] === 'null' ? type[1] : type[0];
+  out.type = other;
+  out.nullable = true;
+  return readTypes(other);
+}
+
 /** The keys a rebuild writes apart (structural ones) or leaves out (silent ones). */
 const DROPPED = 1;
 /** A sub-schema keyword a pass-through target keeps, rebuilt when it is rebuilt. */
@@ -188,7 +252,12 @@ const KEY_ROLES: ReadonlyMap<string, number> = new Map([
 function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonSchemaObject {
   const out: Source = {};
   let nullable = false;
-  const branches = node.anyOf as readonly unknown[];
+  let branches = node.anyOf as readonly unknown[] | undefined;
+  if (branches === undefined) {
+    // A `oneOf` the target does not take (the check let no other through), read as `anyOf`.
+    warnOneOfAsAnyOf(context);
+    branches = node.oneOf as readonly unknown[];
+  }
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index];
     if (isNullBranch(branch)) {
@@ -213,8 +282,10 @@ function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonS
 /** A branch `nullable` replaces, as `collectFittingSchemas` tells them apart. */
 function isNullBranch(branch: unknown): boolean {
   const schema = branch as Source;
-  return schema.type === 'null' && schema.anyOf === undefined;
+  return schema.type === 'null' && schema.anyOf === undefined && schema.oneOf === undefined;
 }
+
+const STRING_TYPES: readonly string[] = ['string'];
 
 /** What a rebuild reads: the target, and which sub-schemas are rebuilt. @internal */
 export interface RebuildContext {
@@ -368,12 +439,14 @@ function rebuildChild(
     : rebuildAt(child as Source, found, context, key, name);
 }
 
+/** A list of branches, the input's own unless a branch is rebuilt (or `copy`: always a new list). */
 function rebuildList(
   list: readonly unknown[],
   key: string,
   context: RebuildContext,
+  copy = false,
 ): readonly unknown[] {
-  let out: unknown[] | undefined;
+  let out: unknown[] | undefined = copy ? [] : undefined;
   for (let index = 0; index < list.length; index++) {
     const child = list[index];
     const rebuilt = rebuildChild(child, context, key, index);
@@ -381,6 +454,12 @@ function rebuildList(
     out?.push(rebuilt);
   }
   return out ?? list;
+}
+
+/** The walk's warning for a `oneOf` written as `anyOf`, at the node being rebuilt. */
+function warnOneOfAsAnyOf(context: RebuildContext): void {
+  const site = context.warned as WarningSite;
+  warnOneOfAsAnyOfAt(site.tree, site.path);
 }
 
 function rebuildMap(map: Source, context: RebuildContext): Source {
