@@ -1,10 +1,12 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
 import { isPlainObject } from './collect-fitting-schemas.js';
+import { toJsonPointer } from './json-pointer.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
+import { SILENT_KEYWORDS } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
-import type { Source } from './schema-tree-context.js';
-import { setKey } from './schema-values.js';
+import type { Source, StrictFailure } from './schema-tree-context.js';
+import { compactJson, setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import {
   STRICT_MAX_CHARACTERS,
@@ -25,40 +27,64 @@ export interface CommonStrictSchema {
 }
 
 /**
- * OpenAI strict in one pass, for a schema made only of common objects (see `isCommonObject`)
- * and of leaves strict takes as they are (a `type` other than object, a string description and
- * title, a string enum, bounds, a pattern, a format strict lists, the `items` of an array): what
- * the fitting check, the walk and `projectStrictObject` give together, without the check's list
- * of fitting nodes or the walk's paths. `undefined` for any other schema, and for one that strict fails or that nears a limit,
- * all of which the walk takes from the start (nothing here writes to the input or warns).
- * `owned`: whether `root` is toolwire's copy (see `projectRoot`).
+ * OpenAI strict in one pass, for a schema made only of common objects (see `isCommonObject`),
+ * of leaves (a `type` other than object, a string description and title, a string enum, bounds,
+ * a pattern, a format, the `items` of an array, and the `default`, `minLength` and `maxLength`
+ * strict does not take) and of alternatives of such leaves and `{ type: "null" }` (an optional
+ * parameter as Pydantic writes it): what the fitting check, the walk, `projectStrictObject` and
+ * `projectStrictAlternatives` give together, with the walk's warnings for what a leaf moves into
+ * its description, in the walk's order. For a schema strict fails, the walk's strict failure when
+ * the first node the walk fails at is one this pass reaches and knows (see `findFailure`), so that
+ * the caller falls back without the strict walk. `undefined` for any other schema, and for one
+ * that nears a limit, all of which the walk takes from the start (nothing here writes to the
+ * input). `owned`: whether `root` is toolwire's copy (see `projectRoot`).
  *
  * @internal
  * @example
  * ```ts
- * projectCommonStrictSchema({ type: 'object', properties: { q: { type: 'string' } } }, true);
- * // { schema: { type: 'object', properties: { q: { type: ['string', 'null'] } }, required: ['q'],
- * //   additionalProperties: false }, argumentMap: { optionalNulls: ['q'] } }
+ * projectCommonStrictSchema({ type: 'object', properties: { q: { type: 'string', default: 'a' } } }, true);
+ * // { schema: { type: 'object', properties: { q: { type: ['string', 'null'], description: '(default: a)' } },
+ * //   required: ['q'], additionalProperties: false }, argumentMap: { optionalNulls: ['q'] },
+ * //   warnings: [{ code: 'MOVED_TO_DESCRIPTION', path: '/properties/q/default', message: '...' }] }
  * ```
  */
 export function projectCommonStrictSchema(
   root: JsonSchemaObject,
   owned: boolean,
-): CommonStrictSchema | undefined {
-  const tally: Tally = { properties: 0, characters: 0, nodes: 0 };
-  const projected = commonObject(root, 0, tally);
-  if (projected === undefined || tally.characters > STRICT_MAX_CHARACTERS) return undefined;
+): CommonStrictSchema | StrictFailure | undefined {
+  const pass: Pass = {
+    properties: 0,
+    characters: 0,
+    nodes: 0,
+    path: [],
+    warnings: undefined,
+    map: null,
+    failure: undefined,
+  };
+  const projected = commonObject(root, 0, pass);
+  if (projected === undefined) return pass.failure;
+  if (pass.characters > STRICT_MAX_CHARACTERS) return undefined;
   let schema = projected.schema;
   // The walk writes to its result's root, so it never gives back the input's own.
   if (schema === root && !owned) schema = { ...root };
-  return { schema, argumentMap: projected.map, warnings: undefined };
+  return { schema, argumentMap: projected.map, warnings: pass.warnings };
 }
 
-/** What the walk counts against strict's limits and its own, so far. */
-interface Tally {
+/**
+ * What the walk counts against strict's limits and its own, so far; the path of the node being
+ * read (segments pushed on the way down and popped on the way up, read for a warning and for its
+ * depth); the warnings so far, made when the first is; the argument map of the last leaf
+ * projected (an array of objects has one), which its reader takes and resets.
+ */
+interface Pass {
   properties: number;
   characters: number;
   nodes: number;
+  readonly path: (string | number)[];
+  warnings: SchemaWarning[] | undefined;
+  map: ArgumentMap | null;
+  /** The walk's first strict failure, when this pass reached it (see `findFailure`). */
+  failure: StrictFailure | undefined;
 }
 
 /**
@@ -66,8 +92,8 @@ interface Tally {
  * a schema this large is left to the walk, which knows where each limit falls.
  */
 const MAX_COMMON_NODES = 20_000;
-/** A chain of `items` this deep is left to the walk, far below `MAX_SCHEMA_DEPTH`. */
-const MAX_ITEMS_DEPTH = 32;
+/** A node this many path segments deep is left to the walk, far below `MAX_SCHEMA_DEPTH`. */
+const MAX_COMMON_DEPTH = 64;
 
 const NO_NAMES: readonly string[] = [];
 
@@ -78,57 +104,203 @@ const NO_NAMES: readonly string[] = [];
 function commonObject(
   input: unknown,
   nesting: number,
-  tally: Tally,
+  pass: Pass,
 ): { schema: JsonSchemaObject; map: ArgumentMap | null } | undefined {
-  if (!isCommonObject(input, nesting === 0) || nesting >= STRICT_MAX_NESTING) return undefined;
+  if (!isCommonObject(input, nesting === 0)) {
+    findFailure(input, nesting, nesting === 0, false, pass);
+    return undefined;
+  }
+  if (nesting >= STRICT_MAX_NESTING) return undefined;
   const node = input as Source;
   const properties = node.properties as Source | undefined;
   // The check reads the properties of a plain object only (see `isPlainObject`).
   if (properties !== undefined && !isPlainObject(properties)) return undefined;
   const names = properties === undefined ? NO_NAMES : Object.keys(properties);
-  tally.properties += names.length;
-  tally.nodes += names.length + 1;
-  if (tally.properties > STRICT_MAX_PROPERTIES || tally.nodes > MAX_COMMON_NODES) return undefined;
+  pass.properties += names.length;
+  pass.nodes += names.length + 1;
+  if (pass.properties > STRICT_MAX_PROPERTIES || pass.nodes > MAX_COMMON_NODES) return undefined;
   const built: Source = {};
   let maps: Record<string, ArgumentMap> | undefined;
   let same = properties !== undefined;
+  const path = pass.path;
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const child = (properties as Source)[name];
-    let schema: JsonSchemaObject;
-    if (isLeaf(child, 0, tally)) {
-      schema = child as JsonSchemaObject;
-    } else {
-      // A property named `properties` counts as one more level, as the walk's path counts it.
-      const projected = commonObject(child, nesting + (name === 'properties' ? 2 : 1), tally);
-      if (projected === undefined) return undefined;
-      schema = projected.schema;
-      if (projected.map !== null) {
-        maps ??= {};
-        setKey(maps, name, projected.map);
+    path.push('properties', name);
+    // A property named `properties` counts as one more level, as the walk's path counts it.
+    const childNesting = nesting + (name === 'properties' ? 2 : 1);
+    let schema = leaf(child, childNesting, pass);
+    let map = pass.map;
+    if (schema === undefined) {
+      const projected = commonObject(child, childNesting, pass);
+      if (projected !== undefined) {
+        schema = projected.schema;
+        map = projected.map;
+      } else {
+        schema = alternatives(child, childNesting, pass);
+        if (schema === undefined) return undefined;
       }
-      if (schema !== child) same = false;
     }
-    tally.characters += name.length;
+    path.length -= 2;
+    if (map !== null) {
+      pass.map = null;
+      maps ??= {};
+      setKey(maps, name, map);
+    }
+    if (schema !== child) same = false;
+    pass.characters += name.length;
     setKey(built, name, schema);
   }
   return closeStrictObject(node, names, built, same, maps, undefined, NO_NAMES);
 }
 
 /**
- * Whether a node is one the fitting check finds strict takes as it is, of the few keywords most
- * leaves have; its enum values are counted against strict's size limit, as the check counts them.
+ * Records the walk's strict failure at a node this pass does not take, when the walk fails
+ * there before anything else: an object that takes properties beyond those it declares, one that
+ * takes any keys among alternatives with another branch than null (`crowded`), or a node that
+ * accepts any value. Past a limit the walk checks first, it is left to the walk to say which.
  */
-function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
-  if (typeof input !== 'object' || input === null) return false;
+function findFailure(
+  input: unknown,
+  nesting: number,
+  root: boolean,
+  crowded: boolean,
+  pass: Pass,
+): void {
+  let reason: string;
+  switch (openness(input, root)) {
+    case DECLARED_OPEN:
+      // `projectObjectSchema` counts the properties and the nesting before it reads the rest.
+      pass.properties += Object.keys((input as Source).properties ?? EMPTY).length;
+      if (pass.properties > STRICT_MAX_PROPERTIES || nesting >= STRICT_MAX_NESTING) return;
+      reason = 'it allows properties beyond those it declares';
+      break;
+    case FREE_FORM:
+      // Asked for as JSON text by the walk, unless other branches would take that text too.
+      if (!crowded) return;
+      reason = 'it offers an object with any keys among alternatives';
+      break;
+    case ANY_VALUE:
+      reason = 'it accepts any value, and strict mode needs a type';
+      break;
+    default:
+      return;
+  }
+  const strictPath = toJsonPointer(pass.path);
+  pass.failure = {
+    strictPath,
+    message: `Schema at "${strictPath}" cannot be made OpenAI-strict: ${reason}.`,
+  };
+}
+
+/** `openness`: an object the walk does not close (it takes keys beyond those it declares). */
+const DECLARED_OPEN = 1;
+/** `openness`: an object below the root that takes any keys at all (see `isFreeFormObject`). */
+const FREE_FORM = 2;
+/** `openness`: a node with no type, nothing to infer one from and nothing to resolve. */
+const ANY_VALUE = 3;
+
+/**
+ * Which of the nodes the walk fails strict at, or asks for as JSON text, a node is (0: none, or
+ * not known here). An object schema the walk reads as one (`type: "object"`, nothing to resolve,
+ * no alternatives, no enum, not nullable) that takes keys beyond those it declares fails in
+ * `projectObjectSchema` before anything else of it is read, unless it is a free-form object
+ * below the root; a node of annotations only (no `type`, no keyword to infer one from) fails in
+ * `projectResolved` before anything else of it is read.
+ */
+function openness(input: unknown, root: boolean): number {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return 0;
   const prototype = Object.getPrototypeOf(input);
-  if (prototype !== Object.prototype && (prototype !== null || Array.isArray(input))) return false;
+  if (prototype !== Object.prototype && prototype !== null) return 0;
+  // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
+  for (const _ in EMPTY) return 0;
+  const node = input as Source;
+  let typed = false;
+  let annotated = true;
+  let additional: unknown;
+  // Whether the keys it takes are limited by anything (see `isFreeFormObject`).
+  let limited = false;
+  for (const key in node) {
+    const value = node[key];
+    switch (key) {
+      case 'type':
+        if (value !== 'object') return 0;
+        typed = true;
+        break;
+      case 'properties':
+        if (!isPlainObject(value)) return 0;
+        for (const _ in value) limited = true;
+        annotated = false;
+        break;
+      case 'additionalProperties':
+        additional = value;
+        annotated = false;
+        break;
+      case 'patternProperties':
+      case 'propertyNames':
+      case 'unevaluatedProperties':
+        limited = true;
+        annotated = false;
+        break;
+      case '$ref':
+      case 'allOf':
+      case 'anyOf':
+      case 'oneOf':
+      case 'enum':
+      case 'const':
+      case 'nullable':
+        return 0;
+      case 'description':
+      case 'title':
+      case 'default':
+      case 'examples':
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) annotated = false;
+    }
+  }
+  if (!typed) return annotated ? ANY_VALUE : 0;
+  if (additional === undefined || additional === false) {
+    // Below the root, an object that declares nothing and is not closed takes any keys.
+    return root || limited || additional === false ? 0 : FREE_FORM;
+  }
+  if (root || limited || !isAnything(additional)) return DECLARED_OPEN;
+  return FREE_FORM;
+}
+
+/** Whether `additionalProperties` lets any value in: `true` or an empty schema. */
+function isAnything(value: unknown): boolean {
+  if (value === true) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
+const EMPTY = {};
+
+/**
+ * A leaf as the walk projects it: the input's own node when strict takes it as it is (the fitting
+ * check finds it fits), else rebuilt as `projectResolved` writes it, with a `default`, a
+ * `minLength`, a `maxLength` or a format strict does not list moved into the description and a
+ * warning for each. An array's items are a leaf or a common object at `nesting` (the level an
+ * object here is at); the argument map of an array of objects is left in `pass.map`. `undefined`
+ * for any other node. Its enum values are counted against strict's size limit, as the walk counts
+ * them.
+ */
+function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && (prototype !== null || Array.isArray(input))) {
+    return undefined;
+  }
   const node = input as Source;
   let type: unknown;
   let values: unknown;
   let items: unknown;
   let format: unknown;
   let counts = false;
+  // Whether a keyword moves into the description, which makes the node a new one.
+  let moves = false;
   for (const key in node) {
     const value = node[key];
     switch (key) {
@@ -138,7 +310,7 @@ function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
       case 'description':
       case 'title':
       case 'pattern':
-        if (typeof value !== 'string') return false;
+        if (typeof value !== 'string') return undefined;
         break;
       case 'enum':
         values = value;
@@ -150,40 +322,242 @@ function isLeaf(input: unknown, depth: number, tally: Tally): boolean {
       case 'maximum':
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        if (typeof value !== 'number' || Number.isNaN(value)) return false;
+        if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
         break;
       case 'multipleOf':
-        if (typeof value !== 'number' || !(value > 0)) return false;
+        if (typeof value !== 'number' || !(value > 0)) return undefined;
         break;
       case 'minItems':
       case 'maxItems':
-        if (!Number.isInteger(value) || (value as number) < 0) return false;
+        if (!isCount(value)) return undefined;
         counts = true;
         break;
       case 'format':
         format = value;
         break;
+      case 'default':
+        moves = true;
+        break;
+      case 'minLength':
+      case 'maxLength':
+        // A count the walk moves; any other value it drops, with another warning.
+        if (!isCount(value)) return undefined;
+        moves = true;
+        break;
       default:
-        return false;
+        return undefined;
     }
   }
-  // A format strict does not list for the type moves into the description.
-  if (format !== undefined && !listsFormat(type, format)) return false;
+  // A format strict does not list for the type moves into the description (one that is no
+  // string the walk drops, with another warning).
+  let listed = true;
+  if (format !== undefined && !listsFormat(type, format)) {
+    if (typeof format !== 'string') return undefined;
+    listed = false;
+    moves = true;
+  }
+  let projectedItems: JsonSchemaObject | undefined;
   switch (type) {
     case 'string':
-      if (items !== undefined || counts) return false;
-      return values === undefined || countEnum(values, tally);
+      if (items !== undefined || counts) return undefined;
+      if (values !== undefined && !countEnum(values, pass)) return undefined;
+      break;
     case 'number':
     case 'integer':
     case 'boolean':
-      return items === undefined && values === undefined && !counts;
+      if (items !== undefined || values !== undefined || counts) return undefined;
+      break;
     case 'array':
-      if (values !== undefined || depth >= MAX_ITEMS_DEPTH) return false;
-      tally.nodes++;
-      return isLeaf(items, depth + 1, tally);
+      if (values !== undefined || pass.path.length >= MAX_COMMON_DEPTH) return undefined;
+      pass.nodes++;
+      pass.path.push('items');
+      projectedItems = leaf(items, nesting, pass);
+      if (projectedItems === undefined) {
+        const projected = commonObject(items, nesting, pass);
+        if (projected !== undefined) {
+          projectedItems = projected.schema;
+          pass.map = projected.map;
+        } else {
+          projectedItems = alternatives(items, nesting, pass);
+          if (projectedItems === undefined) return undefined;
+        }
+      }
+      pass.path.length--;
+      // As `projectArraySchema` maps the items of an array.
+      if (pass.map !== null) pass.map = { items: pass.map };
+      if (projectedItems !== items) moves = true;
+      break;
     default:
-      return false;
+      return undefined;
   }
+  return moves ? rebuiltLeaf(node, type, projectedItems, listed, pass) : (node as JsonSchemaObject);
+}
+
+/**
+ * A leaf that loses keywords into its description, in the walk's key order: `enum`, `type`,
+ * `items`, the keywords strict takes in the node's order, then the description.
+ */
+function rebuiltLeaf(
+  node: Source,
+  type: string,
+  items: JsonSchemaObject | undefined,
+  listed: boolean,
+  pass: Pass,
+): JsonSchemaObject {
+  const out: Source = {};
+  const values = node.enum;
+  if (values !== undefined) out.enum = values;
+  out.type = type;
+  if (items !== undefined) out.items = items;
+  let described: string | undefined;
+  // Own keys only: the prototype is Object.prototype, checked clean by `isCommonObject` above
+  // this node, or none; every key was read by `leaf`, none of them `__proto__`.
+  for (const key in node) {
+    switch (key) {
+      case 'type':
+      case 'enum':
+      case 'items':
+      case 'description':
+        break;
+      case 'format':
+        if (listed) out.format = node.format;
+        else described = describe(described, key, node.format, pass);
+        break;
+      case 'default':
+      case 'minLength':
+      case 'maxLength':
+        described = describe(described, key, node[key], pass);
+        break;
+      default:
+        out[key] = node[key];
+    }
+  }
+  finishDescription(out, node.description, described);
+  return out as JsonSchemaObject;
+}
+
+/**
+ * Alternatives of leaves and `{ type: "null" }` beside a title, a description, a `default` and
+ * keywords dropped without a word: written as `projectStrictAlternatives` writes them (the
+ * branches as `leaf` gives them, the title, the description with the `default` moved into it).
+ * `undefined` for any other node.
+ */
+function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const node = input as Source;
+  let branches: unknown;
+  let title = false;
+  let defaults = false;
+  let kept = true;
+  for (const key in node) {
+    switch (key) {
+      case 'anyOf':
+        branches = node.anyOf;
+        break;
+      case 'title':
+        if (typeof node.title !== 'string') return undefined;
+        title = true;
+        break;
+      case 'description':
+        if (typeof node.description !== 'string') return undefined;
+        break;
+      case 'default':
+        defaults = true;
+        kept = false;
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) return undefined;
+        kept = false;
+    }
+  }
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  pass.nodes += branches.length;
+  if (pass.nodes > MAX_COMMON_NODES) return undefined;
+  // As `projectAlternatives` counts the branches other than `{ type: "null" }`.
+  let others = 0;
+  for (let index = 0; index < branches.length; index++) {
+    // A hole of a sparse array is no branch, which the walk skips: left to it.
+    if (!(index in branches)) return undefined;
+    const branch: unknown = branches[index];
+    if (!(typeof branch === 'object' && branch !== null && (branch as Source).type === 'null')) {
+      others++;
+    }
+  }
+  const path = pass.path;
+  path.push('anyOf', 0);
+  let schemas: JsonSchemaObject[] | undefined;
+  for (let index = 0; index < branches.length; index++) {
+    const branch: unknown = branches[index];
+    path[path.length - 1] = index;
+    const schema = isNullBranch(branch)
+      ? (branch as JsonSchemaObject)
+      : leaf(branch, nesting, pass);
+    if (schema === undefined) {
+      findFailure(branch, nesting, false, others > 1, pass);
+      return undefined;
+    }
+    // A branch's map is written by the walk beside the others' (see `projectAlternatives`).
+    if (pass.map !== null) return undefined;
+    if (schema !== branch && schemas === undefined) {
+      schemas = (branches as JsonSchemaObject[]).slice(0, index);
+    }
+    schemas?.push(schema);
+  }
+  path.length -= 2;
+  if (kept && schemas === undefined) return node as JsonSchemaObject;
+  const out: Source = { anyOf: schemas ?? branches };
+  if (title) out.title = node.title;
+  let described: string | undefined;
+  if (defaults) described = describe(undefined, 'default', node.default, pass);
+  finishDescription(out, node.description, described);
+  return out as JsonSchemaObject;
+}
+
+/** Whether a branch is `{ type: "null" }`, which the walk sends as it is. */
+function isNullBranch(branch: unknown): boolean {
+  if (typeof branch !== 'object' || branch === null) return false;
+  if (Object.getPrototypeOf(branch) !== Object.prototype) return false;
+  let typed = false;
+  for (const key in branch) {
+    if (key !== 'type' || (branch as Source).type !== 'null') return false;
+    typed = true;
+  }
+  return typed;
+}
+
+/**
+ * The walk's warning for a keyword moved into the description of the node at `pass.path` (see
+ * `projectKeyword`), and the text so far with the keyword's, as `finishNode` joins them.
+ */
+function describe(described: string | undefined, key: string, value: unknown, pass: Pass): string {
+  const json = compactJson(value);
+  const warning: SchemaWarning = {
+    code: 'MOVED_TO_DESCRIPTION',
+    // The keywords moved here need no escaping, unlike the names on the path.
+    path: `${toJsonPointer(pass.path)}/${key}`,
+    message: `${STRICT_PROFILE.label} does not take \`${key}: ${json}\` here; moved it into the description.`,
+  };
+  if (pass.warnings === undefined) pass.warnings = [warning];
+  else pass.warnings.push(warning);
+  const entry = `${key}: ${typeof value === 'string' ? value : json}`;
+  return described === undefined ? entry : `${described}; ${entry}`;
+}
+
+/** Writes the description last, with what moved into it in parentheses (see `finishNode`). */
+function finishDescription(out: Source, description: unknown, described: string | undefined): void {
+  if (described !== undefined) {
+    out.description =
+      description === undefined ? `(${described})` : `${description as string} (${described})`;
+  } else if (description !== undefined) {
+    out.description = description;
+  }
+}
+
+/** Whether a value is a count (a non-negative integer), as JSON Schema's counting keywords take. */
+function isCount(value: unknown): boolean {
+  return Number.isInteger(value) && (value as number) >= 0;
 }
 
 /** Whether strict takes a format beside a type (it lists formats per type). */
@@ -192,12 +566,13 @@ function listsFormat(type: unknown, format: unknown): boolean {
   return (FORMATS[type] as readonly string[]).includes(format as string);
 }
 
+const STRICT_PROFILE = TARGET_PROFILES.openaiStrict as TargetProfile;
+
 /** The formats strict takes, per type. */
-const FORMATS: Readonly<Record<string, readonly string[]>> =
-  (TARGET_PROFILES.openaiStrict as TargetProfile).formats ?? {};
+const FORMATS: Readonly<Record<string, readonly string[]>> = STRICT_PROFILE.formats ?? {};
 
 /** Whether enum values are strings strict takes as they are; their characters are counted. */
-function countEnum(values: unknown, tally: Tally): boolean {
+function countEnum(values: unknown, pass: Pass): boolean {
   if (!Array.isArray(values) || values.length === 0 || values.length > STRICT_MAX_ENUM_VALUES) {
     return false;
   }
@@ -207,12 +582,13 @@ function countEnum(values: unknown, tally: Tally): boolean {
     if (typeof value !== 'string') return false;
     characters += value.length;
   }
-  tally.characters += characters;
+  pass.characters += characters;
   return true;
 }
 
-// The walk's own limit on depth is far beyond what this path takes (`STRICT_MAX_NESTING` levels
-// of objects and `MAX_ITEMS_DEPTH` of items); checked here so that a change to either is seen.
-if (2 * STRICT_MAX_NESTING + MAX_ITEMS_DEPTH + 2 > MAX_SCHEMA_DEPTH) {
+// The walk's own limit on depth is far beyond what this path takes (`MAX_COMMON_DEPTH` path
+// segments, and below that a property or an array's items and a leaf's); checked here so that
+// a change to either is seen.
+if (MAX_COMMON_DEPTH + 4 > MAX_SCHEMA_DEPTH) {
   throw new Error('projectCommonStrictSchema: its limits exceed MAX_SCHEMA_DEPTH');
 }

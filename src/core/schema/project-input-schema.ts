@@ -334,6 +334,8 @@ function projectRoot(
     if (shortcut) {
       const common = projectCommonStrictSchema(root, owned);
       if (common !== undefined) {
+        // The walk's strict failure, found without the strict walk.
+        if (!('schema' in common)) return fallBack(root, owned, options, shortcut, common);
         return {
           schema: common.schema,
           warnings: common.warnings ?? NO_WARNINGS,
@@ -346,17 +348,28 @@ function projectRoot(
       return walk(root, owned, 'openaiStrict', true, options, shortcut);
     } catch (error) {
       if (!isStrictFailure(error)) throw error;
-      const loose = walk(root, owned, 'openai', false, options, shortcut);
-      const fallback: SchemaWarning = {
-        code: 'STRICT_FALLBACK',
-        path: error.strictPath,
-        message: `${error.message} Sent without strict, so OpenAI does not enforce the schema.`,
-      };
-      loose.warnings = [fallback, ...loose.warnings];
-      return loose;
+      return fallBack(root, owned, options, shortcut, error);
     }
   }
   return walk(root, owned, profileId, false, options, shortcut);
+}
+
+/** The schema without strict, with the warning that says why. */
+function fallBack(
+  root: JsonSchemaObject,
+  owned: boolean,
+  options: ProjectInputSchemaOptions,
+  shortcut: boolean,
+  failure: StrictFailure,
+): BuiltResult {
+  const loose = walk(root, owned, 'openai', false, options, shortcut);
+  const fallback: SchemaWarning = {
+    code: 'STRICT_FALLBACK',
+    path: failure.strictPath,
+    message: `${failure.message} Sent without strict, so OpenAI does not enforce the schema.`,
+  };
+  loose.warnings = [fallback, ...loose.warnings];
+  return loose;
 }
 
 function walk(
