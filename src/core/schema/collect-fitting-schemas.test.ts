@@ -356,6 +356,10 @@ const generatedNode: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie
         { type: 'null', oneOf: [{ type: 'string' }, { type: 'integer' }] },
         { anyOf: [{ $ref: '#/$defs/choice' }, { type: 'null' }], default: null },
         { anyOf: [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, { type: 'null' }] },
+        {},
+        { title: 'Anything', description: 'Any' },
+        { type: 'array', items: {} },
+        { anyOf: [{}, { type: 'null' }], default: null, title: 'Tags', description: 'Tags' },
       ),
       weight: 4,
     },
@@ -968,7 +972,7 @@ describe('collectFittingSchemas', () => {
       );
     });
 
-    it('should inline $refs and write oneOf as anyOf, const as enum and [type, null] as nullable for Gemini and Vertex without the full walk, as the full walk writes them', () => {
+    it('should inline $refs and write oneOf as anyOf, const as enum, [type, null] as nullable and any value as JSON text for Gemini and Vertex without the full walk, as the full walk writes them', () => {
       let taken = 0;
       fc.assert(
         fc.property(generatedSchema, (schema) => {

@@ -615,6 +615,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let nullBranches = 0;
   /** Whether the lone other branch is written with alternatives (see `Walk.alternatives`). */
   let loneAlternatives = false;
+  /** A branch has an argument map. */
+  let branchMapped = false;
   /** Property keys here break the target's rule, and are renamed. */
   let renamed = false;
   /** A property or the items below have an argument map (renamed keys), so this node has one. */
@@ -756,8 +758,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
           } else {
             rebuilt += walk.rebuilt;
             if (childHeight + 2 > height) height = childHeight + 2;
-            // A branch's map comes with its declared keys: left to the walk.
-            if ((walk.shape & FITTING_MAPPED) !== 0) ok = false;
+            // A branch's map is the node's where the branch replaces it (see below).
+            if ((walk.shape & FITTING_MAPPED) !== 0) branchMapped = true;
             if ((walk.shape & FITTING_WARNS) !== 0) warnsBelow = true;
             // The rebuild tells a null branch by its own keys, where a `$ref` branch's merged node
             // may read otherwise: such a branch is left to the walk.
@@ -877,7 +879,14 @@ function check(value: unknown, depth: number, walk: Walk): number {
       // A target that needs a type gives the node one, unless alternatives carry theirs: that
       // of its enum values, written after the enum (strings, as `enumFits` holds them for such a
       // target; the type it infers of a node's keywords is left to the walk).
-      if (rules.strict || values === undefined) return -1;
+      if (rules.strict) return -1;
+      if (values === undefined) {
+        // A node of no keyword but annotations accepts any value: asked for as JSON text, with
+        // a warning and an argument map (the type the walk infers of other keywords is its own).
+        if (!describes || !onlyAnnotations(node)) return -1;
+        warned = true;
+        mapped = true;
+      }
       types = 'string';
       isObject = false;
       isArray = false;
@@ -966,6 +975,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
     }
     if (!merged && profile.dropDefaultBesideAnyOf && hasDefault) return -1;
     if (merged) shape |= 4;
+    // The map of the branch that replaces its wrapper is the wrapper's; the walk writes the maps
+    // of alternatives kept as such itself (with the keys of closed branches).
+    if (branchMapped) {
+      if (!merged) return -1;
+      mapped = true;
+    }
   }
   if (values !== undefined && !enumFits(values, types, walk)) return -1;
   if (warned || oneOfAsAnyOf !== undefined) {
@@ -1151,6 +1166,12 @@ function formatFits(format: string, types: Types, profile: TargetProfile): boole
 /** A branch `nullable` replaces, by its own keys (as `rebuildFittingSchema` tells them apart). */
 function isNullBranch(branch: Source): boolean {
   return branch.type === 'null' && branch.anyOf === undefined && branch.oneOf === undefined;
+}
+
+/** Whether a node's keys are all annotations the walk keeps beside any type (or it has none). */
+function onlyAnnotations(node: Source): boolean {
+  for (const key in node) if (key !== 'description' && key !== 'title') return false;
+  return true;
 }
 
 /** Of a list of two distinct type names, one of them `null`: the other (else `undefined`). */

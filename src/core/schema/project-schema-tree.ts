@@ -1,6 +1,7 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import { ToolwireError } from '../toolwire-error.js';
 import type { ArgumentMap } from './argument-map.js';
+import { askAnyValueAsJson } from './ask-any-value-as-json.js';
 import { FITTING_MAPPED, FITTING_WARNS } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
 import { projectAlternatives } from './project-alternatives.js';
@@ -286,14 +287,7 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     } else if (profile.typeRequired) {
       // Any JSON value fits in a string of JSON text; restoreArguments parses it back.
       types = ['string'];
-      map.json = true;
-      described.push('any JSON value, written as JSON text');
-      warn(
-        context,
-        'TYPE_ASSUMED',
-        path,
-        `${profile.label} needs a type, and this schema accepts any value; asked for it as JSON text in a string.`,
-      );
+      askAnyValueAsJson(context, path, described, map);
     }
   }
   // OpenAI strict closes every object, so an object that takes any keys would take only `{}`; it

@@ -30,7 +30,8 @@ const outcome = projectionOutcome;
  * "null"}]`, `default: null`, a title), and the variations the rebuild must leave to the walk: a
  * type or enum of the wrapper's own, two other branches, a branch that is itself alternatives, a
  * format (checked against the branch's type), keys in any order; and `oneOf` wrappers, `$ref`
- * branches (to `DEFINITIONS`) and `const` branches, which Gemini and Vertex rewrite.
+ * branches (to `DEFINITIONS`), `const` branches and branches of any value (argument maps), which
+ * Gemini and Vertex rewrite.
  */
 const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
   const schema = tie('schema');
@@ -52,6 +53,10 @@ const wrapper: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
     fc.constant({ $ref: '#/$defs/none' }),
     fc.constant({ $ref: '#/$defs/text', description: 'Beside' }),
     fc.constant({ oneOf: [{ type: 'string' }, { type: 'integer' }] }),
+    fc.constant({}),
+    fc.constant({ description: 'Any', title: 'T' }),
+    fc.constant({ type: 'array', items: {} }),
+    fc.constant({ minLength: 1 }),
     schema,
   );
   const own = fc.oneof(

@@ -1,5 +1,6 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
+import { askAnyValueAsJson } from './ask-any-value-as-json.js';
 import {
   FITTING_MAPPED,
   FITTING_REFERENCE,
@@ -59,7 +60,13 @@ export function rebuildFittingSchema(
     node = resolveReference(node, context.root);
     if ((found.shape & FITTING_REFERENCE_AS_IS) !== 0) return node;
   }
-  if ((found.shape & 4) !== 0) return rebuildMergedAlternatives(node, context);
+  if ((found.shape & 4) !== 0) {
+    return rebuildMergedAlternatives(
+      node,
+      context,
+      (found.shape & FITTING_MAPPED) !== 0 ? map : undefined,
+    );
+  }
   // One pass over the keys reads the keywords written first, in their order, and tells whether
   // any other key is kept (a second pass writes those in input order). A node that is the only
   // one rebuilt in its sub-tree (a root that loses its `$schema`) keeps every child as it is.
@@ -108,6 +115,11 @@ export function rebuildFittingSchema(
   const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
   // What the walk moves into the description here, in its order (a list only where it moves any).
   const described: string[] | undefined = (found.shape & FITTING_WARNS_HERE) !== 0 ? [] : undefined;
+  if (types === STRING_TYPES && values === undefined && !hasConst) {
+    // No type, enum or `const` (see `writeRewritten`): any value, asked for as JSON text.
+    const site = context.warned as WarningSite;
+    askAnyValueAsJson(site.tree, site.path, described as string[], mapped as MutableMap);
+  }
   if ((found.shape & 1) !== 0) {
     let wires: ReadonlyMap<string, string> | undefined;
     if (mapped !== undefined && (found.shape & FITTING_RENAMED) !== 0) {
@@ -249,7 +261,11 @@ const KEY_ROLES: ReadonlyMap<string, number> = new Map([
  * `anyOf: [X, {type: "null"}]` where null is written `nullable` (Gemini, Vertex): X's keys, then
  * `nullable`, then the wrapper's own keywords (they win), as the walk merges a lone branch.
  */
-function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonSchemaObject {
+function rebuildMergedAlternatives(
+  node: Source,
+  context: RebuildContext,
+  map: MutableMap | undefined,
+): JsonSchemaObject {
   const out: Source = {};
   let nullable = false;
   let branches = node.anyOf as readonly unknown[] | undefined;
@@ -266,7 +282,14 @@ function rebuildMergedAlternatives(node: Source, context: RebuildContext): JsonS
       rebuildChild(branch, context, 'anyOf', index);
       continue;
     }
-    const rebuilt = rebuildChild(branch, context, 'anyOf', index) as Source;
+    let rebuilt: Source;
+    if (map === undefined) rebuilt = rebuildChild(branch, context, 'anyOf', index) as Source;
+    else {
+      // The lone branch's map is the node's (the check let no other branch have one).
+      const child = rebuildMappedChild(branch, context, 'anyOf', index);
+      rebuilt = child.schema as Source;
+      if (child.map !== null) Object.assign(map, child.map);
+    }
     for (const key of Object.keys(rebuilt)) setKey(out, key, rebuilt[key]);
   }
   if (nullable) out.nullable = true;
@@ -329,7 +352,7 @@ function rebuildMappedChild(
   child: unknown,
   context: RebuildContext,
   key: string,
-  name?: string,
+  name?: string | number,
 ): MappedChild {
   const found = context.fitting?.get(child as object);
   if (found === undefined || found.rebuilt === 0) return { schema: child, map: null };
