@@ -158,7 +158,7 @@ function projectState<TOptions extends ProjectionOptions>(
   const envelope: EnvelopeInput =
     options.envelope ??
     (switched !== undefined &&
-    (lists.some(({ site, list, shared }) => switches(site, list, shared)) ||
+    (lists.some(({ shared }) => shared.switches) ||
       holds(switched.history, entries, same, last, holding))
       ? switched.envelope
       : format.envelope);
@@ -171,10 +171,10 @@ function projectState<TOptions extends ProjectionOptions>(
     if (space !== undefined && format.namespaced === true) added.push(MEMBER, space, name);
     else if (typeof name === 'string' && first?.has(name) !== true) added.push(name);
   };
-  for (const { site, list, shared } of lists) {
+  for (const { shared } of lists) {
     added.push(shared);
     if (format.namespaced !== true) continue;
-    for (const [self, name, space] of namespacesOf(site, list, shared)) {
+    for (const [self, name, space] of shared.namespaces) {
       if (self) added.push(NAMESPACE, name);
       else add(name, space);
     }
@@ -216,29 +216,28 @@ function projectState<TOptions extends ProjectionOptions>(
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
   }
-  // A choice that names a left-out tool is rejected: the name leaves its list, else the choice
-  // is replaced, as the format's choice sites say.
-  for (const site of leftOut.size > 0 ? format.choice : []) {
+  // The choice's names are projected. A choice that names a left-out tool is rejected: the name
+  // leaves its list, else the choice is replaced, as the format's choice sites say.
+  for (const site of format.choice) {
     let replace = false;
-    const drops = new Map<unknown[], number>();
+    let drops: Map<unknown[], number> | undefined;
     result = updatePath(result, site.at, (holder, trail) => {
       const { name } = siteNames(holder, site, false);
-      if (typeof name !== 'string' || !leftOut.has(name)) return holder;
+      if (typeof name !== 'string' || !leftOut.has(name)) return projectName(holder, site, names);
       const message = `Tool "${name}": named in the tool choice but left out of the request, which ${format.provider} would reject; the choice no longer names it.`;
       warnings.push([{ code: 'TOOL_CHOICE_DROPPED', tool: name, message }]);
       replace ||= site.drop !== true;
       if (site.drop !== true) return holder;
       const list = trail[site.at.lastIndexOf('*')] as unknown[];
+      drops ??= new Map();
       drops.set(list, (drops.get(list) ?? 0) + 1);
+      replace ||= drops.get(list) === list.length;
       return LEFT_OUT;
     });
-    for (const [list, count] of drops) replace ||= count === list.length;
     if (replace)
       for (const { at, value } of site.otherwise ?? [])
         result = updatePath(result, at, () => value);
   }
-  for (const site of format.choice)
-    result = updatePath(result, site.at, (holder) => projectName(holder, site, names));
   const historyKey = [
     names.flat.map,
     names.namespace?.map,
@@ -312,52 +311,6 @@ function holds(
     }
   holding.set(site, found);
   return found >= 0;
-}
-
-const switchesByList = new WeakMap<SharedList, boolean>();
-
-// Whether a tool of the list switches the format to its own mode, once per list content: the
-// fields the test reads are part of the list's fingerprint (a test of every tool on every turn
-// was about a tenth of an Anthropic next turn).
-function switches(site: ToolListSite, list: object, shared: SharedList): boolean {
-  const test = site.switches?.test;
-  if (test === undefined) return false;
-  let found = switchesByList.get(shared);
-  if (found !== undefined) return found;
-  found = false;
-  visitPath(list, ['*'], (tool) => {
-    found ||= isRecord(tool) && test(tool);
-  });
-  switchesByList.set(shared, found);
-  return found;
-}
-
-const namespaces = new WeakMap<SharedList, [boolean, unknown, unknown][]>();
-
-// The namespaces of a list and their members, once per list content (their names are part of the
-// list's fingerprint and content): a walk of every tool on every turn cost about a sixth of a next turn.
-function namespacesOf(
-  site: ToolListSite,
-  list: object,
-  shared: SharedList,
-): [boolean, unknown, unknown][] {
-  let found = namespaces.get(shared);
-  if (found !== undefined) return found;
-  found = [];
-  for (const declaration of site.declarations) {
-    if (declaration.namespace === undefined) continue;
-    visitPath(list, declaration.at, (holder, trail) => {
-      const name = isRecord(holder) ? holder.name : undefined;
-      const space = (trail.at(-3) as Json | undefined)?.name;
-      (found as [boolean, unknown, unknown][]).push([
-        declaration.namespace === 'self',
-        name,
-        space,
-      ]);
-    });
-  }
-  namespaces.set(shared, found);
-  return found;
 }
 
 const MEMBER = Symbol('member');
@@ -696,11 +649,6 @@ function projectList(
         projectDeclaration(format, declaration, holder, trail, context),
       );
     }
-    for (const { at, copiedWith } of site.declarations)
-      if (copiedWith !== undefined)
-        visitPath(projected.tools, at, (holder) => {
-          projected.copies ||= isRecord(holder) && holder[copiedWith] !== undefined;
-        });
     return projected;
   });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
@@ -721,7 +669,9 @@ function projectDeclaration(
   },
 ): unknown {
   const { names, target, seen, projected } = context;
-  if (!isRecord(holder) || typeof holder.name !== 'string') return holder;
+  if (!isRecord(holder)) return holder;
+  if (site.copiedWith !== undefined) projected.copies ||= holder[site.copiedWith] !== undefined;
+  if (typeof holder.name !== 'string') return holder;
   const { name } = holder;
   if (site.namespace === 'self') return withProperty(holder, 'name', names.namespace?.toWire(name));
   if (format.uniqueNames === true) {

@@ -7,7 +7,7 @@ import {
   sameValues,
 } from './remember.js';
 import type { ToolListSite } from './wire-format.js';
-import { isRecord, visitPath } from './wire-path.js';
+import { isRecord, type Json, visitPath } from './wire-path.js';
 
 /**
  * What is known of a tool list's content: its canonical names, and its projections by maps and
@@ -18,6 +18,17 @@ export interface SharedList {
   /** Every name the list offers, once each, in order. */
   readonly names: readonly string[];
   readonly set: ReadonlySet<string>;
+  /**
+   * Each namespace (`true`, its name) and namespace member (`false`, its name, its namespace's
+   * name) the list offers, in the order of its declarations: a walk of every tool on every turn
+   * cost about a sixth of a next turn.
+   */
+  readonly namespaces: readonly (readonly [boolean, unknown, unknown])[];
+  /**
+   * A tool of the list switches the format to its own mode ({@link ToolListSite.switches}): a test
+   * of every tool on every turn was about a tenth of an Anthropic next turn.
+   */
+  readonly switches: boolean;
   /** The list the projections were made from (the first of its content). */
   readonly source: object;
   /** The projection stored for `key` (compared value by value), else `compute()`, stored. */
@@ -57,13 +68,21 @@ export function toolList(site: ToolListSite, list: object, fingerprint: Fingerpr
     return last;
   }
   const set = new Set<string>();
-  for (const declaration of site.declarations) {
-    if (declaration.namespace !== undefined) continue;
-    visitPath(list, declaration.at, (holder) => {
+  const namespaces: [boolean, unknown, unknown][] = [];
+  for (const { at, namespace } of site.declarations) {
+    visitPath(list, at, (holder, trail) => {
       const name = isRecord(holder) ? holder.name : undefined;
-      if (typeof name === 'string') set.add(name);
+      if (namespace !== undefined)
+        namespaces.push([namespace === 'self', name, (trail.at(-3) as Json | undefined)?.name]);
+      else if (typeof name === 'string') set.add(name);
     });
   }
+  let switches = false;
+  const test = site.switches?.test;
+  if (test !== undefined)
+    visitPath(list, ['*'], (tool) => {
+      switches ||= isRecord(tool) && test(tool);
+    });
   const names = [...set];
   const key = names.join('\u0000');
   let shared = byNames.get(key);
@@ -72,6 +91,8 @@ export function toolList(site: ToolListSite, list: object, fingerprint: Fingerpr
     shared = {
       names,
       set,
+      namespaces,
+      switches,
       source: list,
       content: recordContent(list),
       projections,
