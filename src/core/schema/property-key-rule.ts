@@ -68,7 +68,7 @@ export function fitPropertyKeys(
   }
   for (const key of keys) {
     if (result.has(key)) continue;
-    const base = substitute(key, rule);
+    const base = substituted(key, rule);
     let candidate = base;
     for (let attempt = 1; candidate.length > rule.maxLength || taken.has(candidate); attempt++) {
       const suffix = `_${nameHash(attempt === 1 ? key : `${key}\u0000${attempt}`)}`;
@@ -122,6 +122,29 @@ function wholeKeyPattern(rule: PropertyKeyRule): RegExp {
   }
   return pattern;
 }
+
+/**
+ * `substitute`, remembered per rule: the keys that break a rule recur across a catalog (Twilio's
+ * `Parameter1.Name` to `Parameter99.Value` in each of its call resources), and writing one costs
+ * a string built a run at a time and a regular expression test.
+ */
+function substituted(key: string, rule: PropertyKeyRule): string {
+  let known = substitutedKeys.get(rule);
+  if (known === undefined) {
+    known = new Map();
+    substitutedKeys.set(rule, known);
+  }
+  let base = known.get(key);
+  if (base === undefined) {
+    base = substitute(key, rule);
+    if (known.size >= MAX_JUDGED_KEYS) known.clear();
+    known.set(key, base);
+  }
+  return base;
+}
+
+// Keys substituted before, per rule (see `substituted`).
+const substitutedKeys = new WeakMap<PropertyKeyRule, Map<string, string>>();
 
 function substitute(key: string, rule: PropertyKeyRule): string {
   // The allowed runs are cut out of the key whole, not added one character at a time; ASCII
