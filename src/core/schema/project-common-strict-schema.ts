@@ -141,7 +141,8 @@ function commonObject(
         if (schema === undefined) return undefined;
       }
     }
-    path.length -= 2;
+    path.pop();
+    path.pop();
     if (map !== null) {
       pass.map = null;
       maps ??= {};
@@ -382,7 +383,7 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
           if (projectedItems === undefined) return undefined;
         }
       }
-      pass.path.length--;
+      pass.path.pop();
       // As `projectArraySchema` maps the items of an array.
       if (pass.map !== null) pass.map = { items: pass.map };
       if (projectedItems !== items) moves = true;
@@ -505,7 +506,8 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
     }
     schemas?.push(schema);
   }
-  path.length -= 2;
+  path.pop();
+  path.pop();
   if (kept && schemas === undefined) return node as JsonSchemaObject;
   const out: Source = { anyOf: schemas ?? branches };
   if (title) out.title = node.title;
