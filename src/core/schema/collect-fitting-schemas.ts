@@ -67,6 +67,11 @@ export const FITTING_WARNS_HERE = 256;
  * as the type and `nullable` (see `writeRewritten` in `rebuildFittingSchema`). @internal
  */
 export const FITTING_REWRITTEN = 512;
+/**
+ * With `FITTING_REWRITTEN`: `nullable` replaces the null branches among two other branches or
+ * more, which stay alternatives (the wrapper has no type of its own). @internal
+ */
+export const FITTING_NULLABLE = 1024;
 
 /**
  * The sub-schemas of `root` that the projection need not walk (see {@link FittingSchema}): the
@@ -962,15 +967,23 @@ function check(value: unknown, depth: number, walk: Walk): number {
       // `nullable` replaces null branches, and a lone other branch replaces its wrapper: rebuilt
       // by `rebuildFittingSchema` when the wrapper has nothing of its own to keep apart.
       if (nullBranches > 0 || (alternatives.length === 1 && !hasOwnShape(node))) {
-        if (hasOwnShape(node) || alternatives.length - nullBranches !== 1) return -1;
-        // A `default` beside the alternatives the lone branch brings moves into the description.
-        if (hasDefault && loneAlternatives) return -1;
-        // The wrapper's own keywords are read beside the branch's description: left to the walk.
-        if (warned) return -1;
-        // Its object and array keywords hold or not by the branch's type: left to the walk.
+        if (hasOwnShape(node)) return -1;
+        // Its object and array keywords hold or not by the branches' types: left to the walk.
         if ((flagsSeen & (IMPLIES_OBJECT | IMPLIES_ARRAY)) !== 0) return -1;
-        merged = true;
-        silent = true;
+        const others = alternatives.length - nullBranches;
+        if (others > 1) {
+          // The other branches stay alternatives, beside `nullable` (see `FITTING_NULLABLE`).
+          rewritten = true;
+          shape |= FITTING_NULLABLE;
+        } else {
+          if (others !== 1) return -1;
+          // A `default` beside the alternatives the lone branch brings moves into the description.
+          if (hasDefault && loneAlternatives) return -1;
+          // The wrapper's own keywords are read beside the branch's description: left to the walk.
+          if (warned) return -1;
+          merged = true;
+          silent = true;
+        }
       }
     }
     if (!merged && profile.dropDefaultBesideAnyOf && hasDefault) return -1;

@@ -3,6 +3,7 @@ import type { ArgumentMap } from './argument-map.js';
 import { askAnyValueAsJson } from './ask-any-value-as-json.js';
 import {
   FITTING_MAPPED,
+  FITTING_NULLABLE,
   FITTING_REFERENCE,
   FITTING_REFERENCE_AS_IS,
   FITTING_RENAMED,
@@ -109,7 +110,8 @@ export function rebuildFittingSchema(
     if (values !== undefined) out.enum = values;
     if (type !== undefined) out.type = type;
   } else {
-    const head: NodeHead = { anyOf, oneOf, hasConst, constant, values, type };
+    const dropsNull = (found.shape & FITTING_NULLABLE) !== 0;
+    const head: NodeHead = { anyOf, oneOf, hasConst, constant, values, type, dropsNull };
     types = writeRewritten(head, deep, out, context);
   }
   const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
@@ -201,6 +203,8 @@ interface NodeHead {
   readonly constant: unknown;
   readonly values: unknown;
   readonly type: unknown;
+  /** `FITTING_NULLABLE`: null branches are left out of the alternatives, for `nullable`. */
+  readonly dropsNull: boolean;
 }
 
 /**
@@ -220,12 +224,16 @@ function writeRewritten(
 ): readonly string[] | undefined {
   const { profile } = context;
   const { anyOf, oneOf, type } = head;
-  if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
-  else if (Array.isArray(oneOf)) {
+  if (Array.isArray(anyOf)) {
+    if (head.dropsNull) out.anyOf = rebuildOtherThanNull(anyOf, context);
+    else out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
+  } else if (Array.isArray(oneOf)) {
     if (profile.oneOf) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
     else {
       warnOneOfAsAnyOf(context);
-      out.anyOf = rebuildList(oneOf, 'anyOf', context, true);
+      out.anyOf = head.dropsNull
+        ? rebuildOtherThanNull(oneOf, context)
+        : rebuildList(oneOf, 'anyOf', context, true);
     }
   }
   if (head.hasConst) {
@@ -234,6 +242,8 @@ function writeRewritten(
   }
   if (head.values !== undefined) out.enum = head.values;
   if (type === undefined) {
+    // No type beside the alternatives: `nullable` follows them.
+    if (head.dropsNull) out.nullable = true;
     if (!profile.typeRequired || out.anyOf !== undefined) return undefined;
     out.type = 'string';
     return STRING_TYPES;
@@ -477,6 +487,20 @@ function rebuildList(
     out?.push(rebuilt);
   }
   return out ?? list;
+}
+
+/**
+ * The branches other than null ones, rebuilt into a new list as the walk writes them (each under
+ * `anyOf`, and the null ones rebuilt too, for the warnings the walk gives before it drops them).
+ */
+function rebuildOtherThanNull(list: readonly unknown[], context: RebuildContext): unknown[] {
+  const out: unknown[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const child = list[index];
+    const rebuilt = rebuildChild(child, context, 'anyOf', index);
+    if (!isNullBranch(child)) out.push(rebuilt);
+  }
+  return out;
 }
 
 /** The walk's warning for a `oneOf` written as `anyOf`, at the node being rebuilt. */
