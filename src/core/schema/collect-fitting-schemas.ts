@@ -986,7 +986,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
         }
       }
     }
-    if (!merged && profile.dropDefaultBesideAnyOf && hasDefault) return -1;
+    if (!merged && profile.dropDefaultBesideAnyOf && hasDefault) {
+      // Moved into the description, with a warning, after the keywords the walk moves there.
+      if (!describes) return -1;
+      warned = true;
+    }
     if (merged) shape |= 4;
     // The map of the branch that replaces its wrapper is the wrapper's; the walk writes the maps
     // of alternatives kept as such itself (with the keys of closed branches).

@@ -4,6 +4,7 @@ import type { ArgumentMap } from './argument-map.js';
 import { askAnyValueAsJson } from './ask-any-value-as-json.js';
 import { FITTING_MAPPED, FITTING_WARNS } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
+import { moveDefaultBesideAnyOf } from './move-default-beside-any-of.js';
 import { projectAlternatives } from './project-alternatives.js';
 import { projectArraySchema } from './project-array-schema.js';
 import { projectEnum } from './project-enum.js';
@@ -368,17 +369,7 @@ function finishNode(
   path: Path,
   context: TreeContext,
 ): Projected {
-  const { profile } = context;
-  if (profile.dropDefaultBesideAnyOf && out.anyOf !== undefined && Object.hasOwn(out, 'default')) {
-    described.push(`default: ${compactJson(out.default)}`);
-    delete out.default;
-    warn(
-      context,
-      'MOVED_TO_DESCRIPTION',
-      path,
-      `${profile.label} mishandles \`default\` beside \`anyOf\`; moved it into the description.`,
-    );
-  }
+  moveDefaultBesideAnyOf(out, described, path, context);
   if (map.values !== undefined && Object.hasOwn(out, 'default')) {
     const wire = map.values.find(([, original]) => sameJson(original, out.default));
     if (wire !== undefined) out.default = wire[0];

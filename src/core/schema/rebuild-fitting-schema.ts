@@ -13,6 +13,7 @@ import {
   type FittingSchema,
 } from './collect-fitting-schemas.js';
 import { mergeReference } from './merge-reference.js';
+import { moveDefaultBesideAnyOf } from './move-default-beside-any-of.js';
 import { projectKeyword } from './project-keyword.js';
 import { describeAdditionalProperties } from './project-object-schema.js';
 import { fitPropertyKeys, type PropertyKeyRule } from './property-key-rule.js';
@@ -173,6 +174,7 @@ export function rebuildFittingSchema(
       if (KEY_ROLES.get(key) === DROPPED) continue;
       projectKeyword(key, node[key], node, out, described, types, site.path, site.tree);
     }
+    moveDefaultBesideAnyOf(out, described, site.path, site.tree);
     if (described.length > 0) {
       // As `finishNode` writes it.
       const extra = `(${described.join('; ')})`;
