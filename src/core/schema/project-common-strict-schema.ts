@@ -2,11 +2,12 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
 import { isPlainObject } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
+import { movedKeyword } from './moved-keyword.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import type { Source, StrictFailure } from './schema-tree-context.js';
-import { compactJson, setKey } from './schema-values.js';
+import { setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import {
   STRICT_MAX_CHARACTERS,
@@ -534,17 +535,16 @@ function isNullBranch(branch: unknown): boolean {
  * `projectKeyword`), and the text so far with the keyword's, as `finishNode` joins them.
  */
 function describe(described: string | undefined, key: string, value: unknown, pass: Pass): string {
-  const json = compactJson(value);
+  const moved = movedKeyword(STRICT_PROFILE.label, key, value);
   const warning: SchemaWarning = {
     code: 'MOVED_TO_DESCRIPTION',
     // The keywords moved here need no escaping, unlike the names on the path.
     path: `${toJsonPointer(pass.path)}/${key}`,
-    message: `${STRICT_PROFILE.label} does not take \`${key}: ${json}\` here; moved it into the description.`,
+    message: moved.message,
   };
   if (pass.warnings === undefined) pass.warnings = [warning];
   else pass.warnings.push(warning);
-  const entry = `${key}: ${typeof value === 'string' ? value : json}`;
-  return described === undefined ? entry : `${described}; ${entry}`;
+  return described === undefined ? moved.entry : `${described}; ${moved.entry}`;
 }
 
 /** Writes the description last, with what moved into it in parentheses (see `finishNode`). */

@@ -1,3 +1,4 @@
+import { movedKeyword } from './moved-keyword.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import {
   BOOLEAN_VALUED_KEYWORDS,
@@ -118,15 +119,9 @@ export function projectKeyword(
     );
     return;
   }
-  const json = compactJson(value);
-  described.push(`${key}: ${typeof value === 'string' ? value : json}`);
-  warnAtKey(
-    context,
-    'MOVED_TO_DESCRIPTION',
-    path,
-    key,
-    `${profile.label} does not take \`${key}: ${json}\` here; moved it into the description.`,
-  );
+  const moved = movedKeyword(profile.label, key, value);
+  described.push(moved.entry);
+  warnAtKey(context, 'MOVED_TO_DESCRIPTION', path, key, moved.message);
 }
 
 /** Whether a keyword's value has the type JSON Schema 2020-12 gives that keyword. @internal */

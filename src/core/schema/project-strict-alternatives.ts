@@ -1,3 +1,4 @@
+import { movedKeyword } from './moved-keyword.js';
 import { projectAlternatives } from './project-alternatives.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import {
@@ -9,7 +10,7 @@ import {
   type TreeContext,
   warn,
 } from './schema-tree-context.js';
-import { compactJson, sameArray, sameEntries } from './schema-values.js';
+import { sameArray, sameEntries } from './schema-values.js';
 
 /**
  * OpenAI strict, an optional parameter as Pydantic and FastMCP write it (`anyOf: [X, {type:
@@ -48,14 +49,9 @@ export function projectStrictAlternatives(
   for (const key in node) {
     if (key === 'title') out.title = node.title;
     else if (key === 'default') {
-      const value = node.default;
-      described = `default: ${typeof value === 'string' ? value : compactJson(value)}`;
-      warn(
-        context,
-        'MOVED_TO_DESCRIPTION',
-        [...path, key],
-        `${context.profile.label} does not take \`${key}: ${compactJson(value)}\` here; moved it into the description.`,
-      );
+      const moved = movedKeyword(context.profile.label, key, node.default);
+      described = moved.entry;
+      warn(context, 'MOVED_TO_DESCRIPTION', [...path, key], moved.message);
     }
   }
   const description = node.description as string | undefined;
