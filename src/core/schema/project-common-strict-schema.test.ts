@@ -4,9 +4,11 @@ import { projectionOutcome } from '../../../test/support/projection-outcome.js';
 import { nodeOf, propertyName } from '../../../test/support/schema-arbitraries.js';
 import {
   type CommonStrictSchema,
+  MAX_COMMON_DEPTH,
   projectCommonStrictSchema,
 } from './project-common-strict-schema.js';
 import { projectInputSchemaUncached } from './project-input-schema.js';
+import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 
 const STRICT = { target: 'openai', strict: true } as const;
 
@@ -587,5 +589,12 @@ describe('projectCommonStrictSchema', () => {
       expect(warned).toBeGreaterThan(30);
       expect(failed).toBeGreaterThan(10);
     });
+  });
+});
+
+describe('projectCommonStrictSchema limits', () => {
+  it('leaves every node the walk could refuse as too deep to the walk', () => {
+    // Below its deepest path a node holds at most a property or an array's items and a leaf's.
+    expect(MAX_COMMON_DEPTH + 4).toBeLessThanOrEqual(MAX_SCHEMA_DEPTH);
   });
 });

@@ -5,7 +5,6 @@ import { toJsonPointer } from './json-pointer.js';
 import { movedKeyword } from './moved-keyword.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
-import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import type { Source, StrictFailure } from './schema-tree-context.js';
 import { setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
@@ -93,8 +92,13 @@ interface Pass {
  * a schema this large is left to the walk, which knows where each limit falls.
  */
 const MAX_COMMON_NODES = 20_000;
-/** A node this many path segments deep is left to the walk, far below `MAX_SCHEMA_DEPTH`. */
-const MAX_COMMON_DEPTH = 64;
+/**
+ * A node this many path segments deep is left to the walk, far below `MAX_SCHEMA_DEPTH`: below
+ * it come at most a property or an array's items and a leaf's (4 more), and a test holds the sum
+ * under the walk's limit, so that a change to either is seen.
+ * @internal
+ */
+export const MAX_COMMON_DEPTH = 64;
 
 const NO_NAMES: readonly string[] = [];
 
@@ -586,11 +590,4 @@ function countEnum(values: unknown, pass: Pass): boolean {
   }
   pass.characters += characters;
   return true;
-}
-
-// The walk's own limit on depth is far beyond what this path takes (`MAX_COMMON_DEPTH` path
-// segments, and below that a property or an array's items and a leaf's); checked here so that
-// a change to either is seen.
-if (MAX_COMMON_DEPTH + 4 > MAX_SCHEMA_DEPTH) {
-  throw new Error('projectCommonStrictSchema: its limits exceed MAX_SCHEMA_DEPTH');
 }
