@@ -134,20 +134,11 @@ function commonObject(
     path.push('properties', name);
     // A property named `properties` counts as one more level, as the walk's path counts it.
     const childNesting = nesting + (name === 'properties' ? 2 : 1);
-    let schema = leaf(child, childNesting, pass);
-    let map = pass.map;
-    if (schema === undefined) {
-      const projected = commonObject(child, childNesting, pass);
-      if (projected !== undefined) {
-        schema = projected.schema;
-        map = projected.map;
-      } else {
-        schema = alternatives(child, childNesting, pass);
-        if (schema === undefined) return undefined;
-      }
-    }
+    const schema = commonNode(child, childNesting, pass);
+    if (schema === undefined) return undefined;
     path.pop();
     path.pop();
+    const map = pass.map;
     if (map !== null) {
       pass.map = null;
       maps ??= {};
@@ -158,6 +149,22 @@ function commonObject(
     setKey(built, name, schema);
   }
   return closeStrictObject(node, names, built, same, maps, undefined, NO_NAMES);
+}
+
+/**
+ * A property's schema or an array's items, as this pass takes them: a leaf, a common object at
+ * `nesting`, or alternatives of leaves and null; its argument map is left in `pass.map` for the
+ * caller to take. `undefined` when the node is none of these.
+ */
+function commonNode(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
+  const schema = leaf(input, nesting, pass);
+  if (schema !== undefined) return schema;
+  const projected = commonObject(input, nesting, pass);
+  if (projected !== undefined) {
+    pass.map = projected.map;
+    return projected.schema;
+  }
+  return alternatives(input, nesting, pass);
 }
 
 /**
@@ -377,17 +384,8 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
       if (values !== undefined || pass.path.length >= MAX_COMMON_DEPTH) return undefined;
       pass.nodes++;
       pass.path.push('items');
-      projectedItems = leaf(items, nesting, pass);
-      if (projectedItems === undefined) {
-        const projected = commonObject(items, nesting, pass);
-        if (projected !== undefined) {
-          projectedItems = projected.schema;
-          pass.map = projected.map;
-        } else {
-          projectedItems = alternatives(items, nesting, pass);
-          if (projectedItems === undefined) return undefined;
-        }
-      }
+      projectedItems = commonNode(items, nesting, pass);
+      if (projectedItems === undefined) return undefined;
       pass.path.pop();
       // As `projectArraySchema` maps the items of an array.
       if (pass.map !== null) pass.map = { items: pass.map };
