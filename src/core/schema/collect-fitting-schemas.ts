@@ -29,13 +29,19 @@ export interface FittingSchema {
   readonly characters: number;
   /** How many of its nodes are rebuilt (0: sent as it is); the projection counts them as nodes. */
   readonly rebuilt: number;
-  /**
-   * Whether it is an object schema (bit 1) and an array schema (bit 2), and whether `nullable`
-   * replaces its null branches and its lone other branch replaces it (bit 4); the other bits are
-   * the `FITTING_*` flags (a local `$ref` to inline, property keys to rename).
-   */
+  /** The `FITTING_*` flags: what kind of node it is and how the rebuild writes it. */
   readonly shape: number;
 }
+
+/** `FittingSchema.shape`: an object schema (its properties are rebuilt by key). @internal */
+export const FITTING_OBJECT = 1;
+/** `FittingSchema.shape`: an array schema (its items are rebuilt). @internal */
+export const FITTING_ARRAY = 2;
+/**
+ * `FittingSchema.shape`: `nullable` replaces the node's null branches and its lone other branch
+ * replaces it (see `rebuildMergedAlternatives`). @internal
+ */
+export const FITTING_MERGED = 4;
 
 /**
  * `FittingSchema.shape`: a local `$ref` (alone or with keywords beside it) whose target, merged
@@ -959,7 +965,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
     if (!describes) return -1;
     warned = true;
   }
-  let shape = (isObject ? 1 : 0) | (isArray ? 2 : 0);
+  let shape = (isObject ? FITTING_OBJECT : 0) | (isArray ? FITTING_ARRAY : 0);
   let merged = false;
   if (anyOf !== undefined || hasOneOf) {
     if (anyOf !== undefined && hasOneOf) return -1;
@@ -991,7 +997,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
       if (!describes) return -1;
       warned = true;
     }
-    if (merged) shape |= 4;
+    if (merged) shape |= FITTING_MERGED;
     // The map of the branch that replaces its wrapper is the wrapper's; the walk writes the maps
     // of alternatives kept as such itself (with the keys of closed branches).
     if (branchMapped) {

@@ -2,8 +2,11 @@ import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
 import { askAnyValueAsJson } from './ask-any-value-as-json.js';
 import {
+  FITTING_ARRAY,
   FITTING_MAPPED,
+  FITTING_MERGED,
   FITTING_NULLABLE,
+  FITTING_OBJECT,
   FITTING_REFERENCE,
   FITTING_REFERENCE_AS_IS,
   FITTING_RENAMED,
@@ -62,7 +65,7 @@ export function rebuildFittingSchema(
     node = resolveReference(node, context.root);
     if ((found.shape & FITTING_REFERENCE_AS_IS) !== 0) return node;
   }
-  if ((found.shape & 4) !== 0) {
+  if ((found.shape & FITTING_MERGED) !== 0) {
     return rebuildMergedAlternatives(
       node,
       context,
@@ -123,7 +126,7 @@ export function rebuildFittingSchema(
     const site = context.warned as WarningSite;
     askAnyValueAsJson(site.tree, site.path, described as string[], mapped as MutableMap);
   }
-  if ((found.shape & 1) !== 0) {
+  if ((found.shape & FITTING_OBJECT) !== 0) {
     let wires: ReadonlyMap<string, string> | undefined;
     if (mapped !== undefined && (found.shape & FITTING_RENAMED) !== 0) {
       const rule = profile.propertyKeys as PropertyKeyRule;
@@ -157,7 +160,7 @@ export function rebuildFittingSchema(
       describeAdditionalProperties(additional, described, site.path, site.tree);
     }
   }
-  if ((found.shape & 2) !== 0) {
+  if ((found.shape & FITTING_ARRAY) !== 0) {
     if (mapped !== undefined) {
       const rebuilt = rebuildMappedChild(items, context, 'items');
       out.items = rebuilt.schema;
