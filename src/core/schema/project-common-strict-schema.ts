@@ -3,6 +3,7 @@ import type { ArgumentMap } from './argument-map.js';
 import { isPlainObject } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
 import { movedKeyword } from './moved-keyword.js';
+import { openObjectAsJson } from './open-object-as-json.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import type { Source, StrictFailure } from './schema-tree-context.js';
@@ -30,8 +31,9 @@ export interface CommonStrictSchema {
  * OpenAI strict in one pass, for a schema made only of common objects (see `isCommonObject`),
  * of leaves (a `type` other than object, a string description and title, a string enum, bounds,
  * a pattern, a format, the `items` of an array, and the `default`, `minLength` and `maxLength`
- * strict does not take) and of alternatives of such leaves and `{ type: "null" }` (an optional
- * parameter as Pydantic writes it): what the fitting check, the walk, `projectStrictObject` and
+ * strict does not take), of objects below the root that take any keys (asked for as JSON text)
+ * and of alternatives of such leaves and `{ type: "null" }` (an optional parameter as Pydantic
+ * writes it): what the fitting check, the walk, `projectStrictObject` and
  * `projectStrictAlternatives` give together, with the walk's warnings for what a leaf moves into
  * its description, in the walk's order. For a schema strict fails, the walk's strict failure when
  * the first node the walk fails at is one this pass reaches and knows (see `findFailure`), so that
@@ -153,8 +155,9 @@ function commonObject(
 
 /**
  * A property's schema or an array's items, as this pass takes them: a leaf, a common object at
- * `nesting`, or alternatives of leaves and null; its argument map is left in `pass.map` for the
- * caller to take. `undefined` when the node is none of these.
+ * `nesting`, alternatives of leaves and null, or an object that takes any keys (as JSON text);
+ * its argument map is left in `pass.map` for the caller to take. `undefined` when the node is
+ * none of these.
  */
 function commonNode(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
   const schema = leaf(input, nesting, pass);
@@ -164,7 +167,8 @@ function commonNode(input: unknown, nesting: number, pass: Pass): JsonSchemaObje
     pass.map = projected.map;
     return projected.schema;
   }
-  return alternatives(input, nesting, pass);
+  // Tried last: the nodes before are the common ones, and this one is no common object.
+  return alternatives(input, nesting, pass) ?? anyObjectAsText(input, pass);
 }
 
 /**
@@ -441,10 +445,11 @@ function rebuiltLeaf(
 }
 
 /**
- * Alternatives of leaves and `{ type: "null" }` beside a title, a description, a `default` and
- * keywords dropped without a word: written as `projectStrictAlternatives` writes them (the
- * branches as `leaf` gives them, the title, the description with the `default` moved into it).
- * `undefined` for any other node.
+ * Alternatives of leaves and `{ type: "null" }` (or of null and one object that takes any keys)
+ * beside a title, a description, a `default` and keywords dropped without a word: written as
+ * `projectStrictAlternatives` writes them (the branches as `leaf` gives them, the title, the
+ * description with the `default` moved into it), their maps as it writes them left in
+ * `pass.map`. `undefined` for any other node.
  */
 function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
@@ -492,18 +497,31 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   const path = pass.path;
   path.push('anyOf', 0);
   let schemas: JsonSchemaObject[] | undefined;
+  let maps: ArgumentMap[] | undefined;
   for (let index = 0; index < branches.length; index++) {
     const branch: unknown = branches[index];
     path[path.length - 1] = index;
-    const schema = isNullBranch(branch)
-      ? (branch as JsonSchemaObject)
-      : leaf(branch, nesting, pass);
+    let schema = isNullBranch(branch) ? (branch as JsonSchemaObject) : leaf(branch, nesting, pass);
+    // Among other branches than null, the walk fails strict at an object that takes any keys.
+    if (schema === undefined && others === 1) schema = anyObjectAsText(branch, pass);
     if (schema === undefined) {
       findFailure(branch, nesting, false, others > 1, pass);
       return undefined;
     }
-    // A branch's map is written by the walk beside the others' (see `projectAlternatives`).
-    if (pass.map !== null) return undefined;
+    const map = pass.map;
+    if (map !== null) {
+      // As `projectStrictAlternatives` writes the branches' maps: an empty one for each branch
+      // without, once any branch has one (a leaf's map is never an object's, which
+      // `projectAlternatives` would complete with its declared keys).
+      pass.map = null;
+      if (maps === undefined) {
+        maps = [];
+        for (let before = 0; before < index; before++) maps.push({});
+      }
+      maps.push(map);
+    } else {
+      maps?.push({});
+    }
     if (schema !== branch && schemas === undefined) {
       schemas = (branches as JsonSchemaObject[]).slice(0, index);
     }
@@ -511,12 +529,67 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   }
   path.pop();
   path.pop();
+  if (maps !== undefined) pass.map = { anyOf: maps };
   if (kept && schemas === undefined) return node as JsonSchemaObject;
   const out: Source = { anyOf: schemas ?? branches };
   if (title) out.title = node.title;
   let described: string | undefined;
   if (defaults) described = describe(undefined, 'default', node.default, pass);
   finishDescription(out, node.description, described);
+  return out as JsonSchemaObject;
+}
+
+/**
+ * An object below the root that takes any keys (`type: "object"`, no properties declared,
+ * `additionalProperties` absent, `true` or `{}`), with only a string title and description and
+ * keywords dropped without a word beside it: asked for as JSON text in a string, as the walk asks
+ * for it (`projectResolved`), with its warning and a map that says to parse the text back, left in
+ * `pass.map`. `undefined` for any other node. The caller knows the node is below the root and,
+ * among alternatives, the only branch other than null (else the walk fails strict there).
+ */
+function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
+  for (const _ in EMPTY) return undefined;
+  const node = input as Source;
+  let typed = false;
+  for (const key in node) {
+    const value = node[key];
+    switch (key) {
+      case 'type':
+        if (value !== 'object') return undefined;
+        typed = true;
+        break;
+      case 'properties':
+        if (!isPlainObject(value)) return undefined;
+        for (const _ in value) return undefined;
+        break;
+      case 'additionalProperties':
+        if (value !== true && !(isPlainObject(value) && isAnything(value))) return undefined;
+        break;
+      case 'title':
+      case 'description':
+        if (typeof value !== 'string') return undefined;
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) return undefined;
+    }
+  }
+  if (!typed) return undefined;
+  const asked = openObjectAsJson(STRICT_PROFILE.label);
+  const warning: SchemaWarning = {
+    code: 'OPEN_OBJECT_AS_JSON',
+    path: toJsonPointer(pass.path),
+    message: asked.message,
+  };
+  if (pass.warnings === undefined) pass.warnings = [warning];
+  else pass.warnings.push(warning);
+  pass.map = { json: true };
+  const out: Source = { type: 'string' };
+  if (node.title !== undefined) out.title = node.title;
+  finishDescription(out, node.description, asked.entry);
   return out as JsonSchemaObject;
 }
 
