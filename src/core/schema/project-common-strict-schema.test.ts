@@ -16,8 +16,8 @@ const STRICT = { target: 'openai', strict: true } as const;
  * Near misses of the leaves the one-pass path takes, which it must leave to the walk: a number
  * in an enum, an empty enum, a title that is no string, a `null` or listed type, `items` beside a
  * string, an array without items, no type, no schema, bounds and counts of the wrong type or
- * beside the wrong type, a format that is no string, a keyword the walk drops with a warning,
- * and objects that take any keys beside a keyword the walk moves or drops, or with an inherited
+ * beside the wrong type, a format that is no string, a keyword the walk drops silently or moves
+ * beside one it drops, and objects that take any keys beside a keyword the walk moves or drops, or with an inherited
  * property or a type list.
  */
 const NEAR_MISSES: readonly unknown[] = [
@@ -45,7 +45,8 @@ const NEAR_MISSES: readonly unknown[] = [
   { type: 'string', minLength: 1.5 },
   { type: 'string', maxLength: -1, default: 'a' },
   { type: 'string', examples: ['a'] },
-  { type: 'string', 'x-order': 1 },
+  { type: 'string', 'x-mcp-header': 'Region' },
+  { type: 'string', optional: true, example: 'a' },
   {},
   { title: 'Any', default: 1 },
   { type: 'object', additionalProperties: { type: 'string' }, description: 'Tags' },
@@ -110,7 +111,8 @@ const openObject: fc.Arbitrary<unknown> = fc
 /**
  * Leaves the walk rewrites: keywords in any order, among them a `default`, a `minLength` or
  * `maxLength` and a format strict does not list, which the walk moves into the description with
- * a warning each, beside the ones strict takes.
+ * a warning each, and `optional` and vendor keywords, which it drops with a warning each, beside
+ * the ones strict takes.
  */
 const movedLeaf: fc.Arbitrary<unknown> = fc
   .record(
@@ -131,7 +133,11 @@ const movedLeaf: fc.Arbitrary<unknown> = fc
         { type: 'integer', default: 3 },
         { type: 'string', maxLength: 9, description: 'Tag' },
       ),
-      order: fc.array(fc.nat(), { minLength: 11, maxLength: 11 }),
+      // Dropped by the walk with a warning each.
+      optional: fc.boolean(),
+      'x-order': fc.constant(1),
+      'x-a/b': fc.constant('v'),
+      order: fc.array(fc.nat(), { minLength: 14, maxLength: 14 }),
     },
     {
       requiredKeys: ['type', 'order'],
@@ -428,6 +434,37 @@ describe('projectCommonStrictSchema', () => {
     expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
   });
 
+  it("should drop `optional` and vendor keywords from leaves, with the walk's warnings", () => {
+    const root = {
+      type: 'object',
+      properties: {
+        q: { 'x-a/b': 1, type: 'string', optional: true, default: 'x', description: 'Query' },
+        ids: { type: 'array', items: { type: 'integer', 'x-order': 2 }, optional: false },
+      },
+      required: ['q'],
+    };
+    const projected = commonSchema(root, false);
+    expect(JSON.stringify(projected?.schema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          q: { type: 'string', description: 'Query (default: x)' },
+          ids: { type: ['array', 'null'], items: { type: 'integer' } },
+        },
+        required: ['q', 'ids'],
+        additionalProperties: false,
+      }),
+    );
+    expect(projected?.warnings?.map(({ code, path }) => `${code} ${path}`)).toEqual([
+      'DROPPED_KEYWORD /properties/q/x-a~1b',
+      'DROPPED_KEYWORD /properties/q/optional',
+      'MOVED_TO_DESCRIPTION /properties/q/default',
+      'DROPPED_KEYWORD /properties/ids/items/x-order',
+      'DROPPED_KEYWORD /properties/ids/optional',
+    ]);
+    expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
+  });
+
   it('should ask for an object that takes any keys as JSON text, as the walk does', () => {
     const none = { type: 'null' };
     const root = {
@@ -676,6 +713,7 @@ describe('projectCommonStrictSchema', () => {
       let warned = 0;
       let failed = 0;
       let asText = 0;
+      let dropped = 0;
       fc.assert(
         fc.property(
           strictSchema,
@@ -703,6 +741,7 @@ describe('projectCommonStrictSchema', () => {
             if (common !== undefined && 'schema' in common && common.warnings !== undefined) {
               warned++;
               if (common.warnings.some(({ code }) => code === 'OPEN_OBJECT_AS_JSON')) asText++;
+              if (common.warnings.some(({ code }) => code === 'DROPPED_KEYWORD')) dropped++;
             }
             if (common !== undefined && !('schema' in common)) failed++;
             for (const schema of [root, first]) {
@@ -722,6 +761,7 @@ describe('projectCommonStrictSchema', () => {
       expect(warned).toBeGreaterThan(30);
       expect(failed).toBeGreaterThan(10);
       expect(asText).toBeGreaterThan(10);
+      expect(dropped).toBeGreaterThan(10);
     });
   });
 });

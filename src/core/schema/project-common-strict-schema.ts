@@ -1,7 +1,8 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
 import { isPlainObject } from './collect-fitting-schemas.js';
-import { toJsonPointer } from './json-pointer.js';
+import { droppedKeyword } from './dropped-keyword.js';
+import { escapeSegment, toJsonPointer } from './json-pointer.js';
 import { movedKeyword } from './moved-keyword.js';
 import { openObjectAsJson } from './open-object-as-json.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
@@ -30,8 +31,8 @@ export interface CommonStrictSchema {
 /**
  * OpenAI strict in one pass, for a schema made only of common objects (see `isCommonObject`),
  * of leaves (a `type` other than object, a string description and title, a string enum, bounds,
- * a pattern, a format, the `items` of an array, and the `default`, `minLength` and `maxLength`
- * strict does not take), of objects below the root that take any keys (asked for as JSON text)
+ * a pattern, a format, the `items` of an array, and the `default`, `minLength`, `maxLength`,
+ * `optional` and vendor keywords strict does not take), of objects below the root that take any keys (asked for as JSON text)
  * and of alternatives of such leaves and `{ type: "null" }` (an optional parameter as Pydantic
  * writes it): what the fitting check, the walk, `projectStrictObject` and
  * `projectStrictAlternatives` give together, with the walk's warnings for what a leaf moves into
@@ -299,7 +300,7 @@ const EMPTY = {};
  * A leaf as the walk projects it: the input's own node when strict takes it as it is (the fitting
  * check finds it fits), else rebuilt as `projectResolved` writes it, with a `default`, a
  * `minLength`, a `maxLength` or a format strict does not list moved into the description and a
- * warning for each. An array's items are a leaf or a common object at `nesting` (the level an
+ * warning for each, and `optional` or a vendor keyword dropped with a warning. An array's items are a leaf or a common object at `nesting` (the level an
  * object here is at); the argument map of an array of objects is left in `pass.map`. `undefined`
  * for any other node. Its enum values are counted against strict's size limit, as the walk counts
  * them.
@@ -362,7 +363,8 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
         moves = true;
         break;
       default:
-        return undefined;
+        if (!isDropped(key)) return undefined;
+        moves = true;
     }
   }
   // A format strict does not list for the type moves into the description (one that is no
@@ -402,8 +404,8 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
 }
 
 /**
- * A leaf that loses keywords into its description, in the walk's key order: `enum`, `type`,
- * `items`, the keywords strict takes in the node's order, then the description.
+ * A leaf that loses keywords into its description or drops them, in the walk's key order: `enum`,
+ * `type`, `items`, the keywords strict takes in the node's order, then the description.
  */
 function rebuiltLeaf(
   node: Source,
@@ -437,11 +439,35 @@ function rebuiltLeaf(
         described = describe(described, key, node[key], pass);
         break;
       default:
-        out[key] = node[key];
+        if (isDropped(key)) drop(key, pass);
+        else out[key] = node[key];
     }
   }
   finishDescription(out, node.description, described);
   return out as JsonSchemaObject;
+}
+
+/**
+ * Whether the walk drops a keyword of a leaf with a warning (see `projectKeyword`): `optional`,
+ * which some servers write beside `required`, or a vendor keyword other than the silent ones.
+ */
+function isDropped(key: string): boolean {
+  return key === 'optional' || (key.startsWith('x-') && !SILENT_KEYWORDS.has(key));
+}
+
+/** The walk's warning for a keyword dropped from the node at `pass.path` (see `projectKeyword`). */
+function drop(key: string, pass: Pass): void {
+  addWarning(pass, {
+    code: 'DROPPED_KEYWORD',
+    path: `${toJsonPointer(pass.path)}/${escapeSegment(key)}`,
+    message: droppedKeyword(STRICT_PROFILE.label, key),
+  });
+}
+
+/** Adds a warning after the pass's others, making the list with the first. */
+function addWarning(pass: Pass, warning: SchemaWarning): void {
+  if (pass.warnings === undefined) pass.warnings = [warning];
+  else pass.warnings.push(warning);
 }
 
 /**
@@ -579,13 +605,11 @@ function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefin
   }
   if (!typed) return undefined;
   const asked = openObjectAsJson(STRICT_PROFILE.label);
-  const warning: SchemaWarning = {
+  addWarning(pass, {
     code: 'OPEN_OBJECT_AS_JSON',
     path: toJsonPointer(pass.path),
     message: asked.message,
-  };
-  if (pass.warnings === undefined) pass.warnings = [warning];
-  else pass.warnings.push(warning);
+  });
   pass.map = { json: true };
   const out: Source = { type: 'string' };
   if (node.title !== undefined) out.title = node.title;
@@ -611,14 +635,12 @@ function isNullBranch(branch: unknown): boolean {
  */
 function describe(described: string | undefined, key: string, value: unknown, pass: Pass): string {
   const moved = movedKeyword(STRICT_PROFILE.label, key, value);
-  const warning: SchemaWarning = {
+  addWarning(pass, {
     code: 'MOVED_TO_DESCRIPTION',
     // The keywords moved here need no escaping, unlike the names on the path.
     path: `${toJsonPointer(pass.path)}/${key}`,
     message: moved.message,
-  };
-  if (pass.warnings === undefined) pass.warnings = [warning];
-  else pass.warnings.push(warning);
+  });
   return described === undefined ? moved.entry : `${described}; ${moved.entry}`;
 }
 
