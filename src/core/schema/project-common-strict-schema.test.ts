@@ -16,7 +16,9 @@ const STRICT = { target: 'openai', strict: true } as const;
  * Near misses of the leaves the one-pass path takes, which it must leave to the walk: a number
  * in an enum, an empty enum, a title that is no string, a `null` or listed type, `items` beside a
  * string, an array without items, no type, no schema, bounds and counts of the wrong type or
- * beside the wrong type, a format that is no string, a keyword the walk drops with a warning.
+ * beside the wrong type, a format that is no string, a keyword the walk drops silently or moves
+ * beside one it drops, and objects that take any keys beside a keyword the walk moves or drops, or with an inherited
+ * property or a type list.
  */
 const NEAR_MISSES: readonly unknown[] = [
   { type: 'string', enum: ['a', 2] },
@@ -30,7 +32,10 @@ const NEAR_MISSES: readonly unknown[] = [
   { type: 'array', items: { type: 'string', format: 3 } },
   { type: 'integer', enum: ['1'] },
   { description: 'untyped' },
-  { type: 'object' },
+  { type: 'object', default: {} },
+  { type: 'object', description: 'Any', items: { type: 'string' } },
+  { type: 'object', properties: Object.create({ inherited: { type: 'string' } }) },
+  { type: ['object', 'null'] },
   { type: 'toString', format: 'date' },
   { type: 'string', minItems: 1 },
   { type: 'number', multipleOf: 0 },
@@ -40,7 +45,8 @@ const NEAR_MISSES: readonly unknown[] = [
   { type: 'string', minLength: 1.5 },
   { type: 'string', maxLength: -1, default: 'a' },
   { type: 'string', examples: ['a'] },
-  { type: 'string', 'x-order': 1 },
+  { type: 'string', 'x-mcp-header': 'Region' },
+  { type: 'string', optional: true, example: 'a' },
   {},
   { title: 'Any', default: 1 },
   { type: 'object', additionalProperties: { type: 'string' }, description: 'Tags' },
@@ -80,9 +86,33 @@ const defaultValue: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
 );
 
 /**
+ * Objects that take any keys, which the walk asks for as JSON text below the root: no
+ * properties or none declared, `additionalProperties` absent, `true` or `{}`, a title, a
+ * description and a silent keyword, in any order.
+ */
+const openObject: fc.Arbitrary<unknown> = fc
+  .record({
+    properties: fc.constantFrom<unknown>(undefined, {}),
+    additionalProperties: fc.constantFrom<unknown>(undefined, true, {}),
+    title: fc.constantFrom(undefined, 'Options'),
+    description: fc.constantFrom(undefined, 'Any settings', 'Values (by name)'),
+    $comment: fc.constantFrom(undefined, 'x'),
+    order: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
+  })
+  .map(({ order, ...fields }) =>
+    nodeOf(
+      [['type', 'object'] as [string, unknown], ...Object.entries(fields)]
+        .map((entry, index) => ({ entry, rank: order[index] ?? 0 }))
+        .sort((a, b) => a.rank - b.rank)
+        .map(({ entry }) => entry),
+    ),
+  );
+
+/**
  * Leaves the walk rewrites: keywords in any order, among them a `default`, a `minLength` or
  * `maxLength` and a format strict does not list, which the walk moves into the description with
- * a warning each, beside the ones strict takes.
+ * a warning each, and `optional` and vendor keywords, which it drops with a warning each, beside
+ * the ones strict takes.
  */
 const movedLeaf: fc.Arbitrary<unknown> = fc
   .record(
@@ -103,7 +133,11 @@ const movedLeaf: fc.Arbitrary<unknown> = fc
         { type: 'integer', default: 3 },
         { type: 'string', maxLength: 9, description: 'Tag' },
       ),
-      order: fc.array(fc.nat(), { minLength: 11, maxLength: 11 }),
+      // Dropped by the walk with a warning each.
+      optional: fc.boolean(),
+      'x-order': fc.constant(1),
+      'x-a/b': fc.constant('v'),
+      order: fc.array(fc.nat(), { minLength: 14, maxLength: 14 }),
     },
     {
       requiredKeys: ['type', 'order'],
@@ -160,6 +194,14 @@ const optional: fc.Arbitrary<unknown> = fc
     branches: fc.oneof(
       { weight: 6, arbitrary: fc.tuple(leaf, fc.constant({ type: 'null' })) },
       { weight: 2, arbitrary: fc.tuple(fc.constant({ type: 'null' }), leaf, leaf) },
+      // Asked for as JSON text when it is the only branch other than null, else strict fails.
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(openObject, fc.constant({ type: 'null' }), fc.boolean())
+          .map(([open, none, first]) => (first ? [open, none] : [none, open])),
+      },
+      { weight: 1, arbitrary: fc.tuple(leaf, openObject) },
       {
         weight: 1,
         arbitrary: fc.tuple(
@@ -244,6 +286,7 @@ const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
       { maxDepth: 3, depthIdentifier: 'object' },
       { arbitrary: leaf, weight: 3 },
       { arbitrary: optional, weight: 1 },
+      { arbitrary: openObject, weight: 1 },
       { arbitrary: object, weight: 2 },
       // Arrays of objects, whose items carry their argument map, and of any other schema above.
       {
@@ -285,8 +328,9 @@ function nested(levels: number, name: string): Record<string, unknown> {
 }
 
 /**
- * What a result is beyond its JSON text: per node, whether it is frozen and which input node it
- * is, if any (by the order the input's nodes are first met).
+ * What a result is beyond its JSON text: per node, whether it is frozen, which input node it
+ * is, if any (by the order the input's nodes are first met), and which node of the result met
+ * before it is, if any (two places holding one object).
  */
 function sharing(result: unknown, input: unknown): string[] {
   const inputs = new Map<unknown, number>();
@@ -297,9 +341,14 @@ function sharing(result: unknown, input: unknown): string[] {
   };
   index(input);
   const lines: string[] = [];
+  const met = new Map<unknown, number>();
   const visit = (value: unknown, path: string): void => {
     if (typeof value !== 'object' || value === null) return;
-    lines.push(`${path} frozen=${Object.isFrozen(value)} input=${inputs.get(value) ?? '-'}`);
+    const again = met.get(value);
+    if (again === undefined) met.set(value, met.size);
+    lines.push(
+      `${path} frozen=${Object.isFrozen(value)} input=${inputs.get(value) ?? '-'} again=${again ?? '-'}`,
+    );
     for (const key of Object.keys(value)) {
       visit((value as Record<string, unknown>)[key], `${path}/${key}`);
     }
@@ -385,6 +434,119 @@ describe('projectCommonStrictSchema', () => {
     expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
   });
 
+  it("should drop `optional` and vendor keywords from leaves, with the walk's warnings", () => {
+    const root = {
+      type: 'object',
+      properties: {
+        q: { 'x-a/b': 1, type: 'string', optional: true, default: 'x', description: 'Query' },
+        ids: { type: 'array', items: { type: 'integer', 'x-order': 2 }, optional: false },
+      },
+      required: ['q'],
+    };
+    const projected = commonSchema(root, false);
+    expect(JSON.stringify(projected?.schema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          q: { type: 'string', description: 'Query (default: x)' },
+          ids: { type: ['array', 'null'], items: { type: 'integer' } },
+        },
+        required: ['q', 'ids'],
+        additionalProperties: false,
+      }),
+    );
+    expect(projected?.warnings?.map(({ code, path }) => `${code} ${path}`)).toEqual([
+      'DROPPED_KEYWORD /properties/q/x-a~1b',
+      'DROPPED_KEYWORD /properties/q/optional',
+      'MOVED_TO_DESCRIPTION /properties/q/default',
+      'DROPPED_KEYWORD /properties/ids/items/x-order',
+      'DROPPED_KEYWORD /properties/ids/optional',
+    ]);
+    expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
+  });
+
+  it('should ask for an object that takes any keys as JSON text, as the walk does', () => {
+    const none = { type: 'null' };
+    const root = {
+      type: 'object',
+      properties: {
+        input: { description: 'Input', type: 'object' },
+        options: { additionalProperties: {}, $comment: 'x', type: 'object', title: 'Options' },
+        rows: { type: 'array', items: { type: 'object', properties: {} } },
+        'a/b': {
+          anyOf: [none, { type: 'object', additionalProperties: true }],
+          title: 'Env',
+          default: null,
+        },
+        env: { anyOf: [{ type: 'object' }, none] },
+        grid: {
+          anyOf: [
+            { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } },
+            none,
+          ],
+        },
+      },
+      required: ['input'],
+    };
+    const projected = commonSchema(root, false);
+    const text = 'any JSON object, written as JSON text';
+    expect(JSON.stringify(projected?.schema)).toBe(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          input: { type: 'string', description: `Input (${text})` },
+          options: { type: ['string', 'null'], title: 'Options', description: `(${text})` },
+          rows: { type: ['array', 'null'], items: { type: 'string', description: `(${text})` } },
+          'a/b': {
+            anyOf: [none, { type: 'string', description: `(${text})` }],
+            title: 'Env',
+            description: '(default: null)',
+          },
+          env: { anyOf: [{ type: 'string', description: `(${text})` }, none] },
+          grid: {
+            anyOf: [
+              {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { a: { type: ['string', 'null'] } },
+                  required: ['a'],
+                  additionalProperties: false,
+                },
+              },
+              none,
+            ],
+          },
+        },
+        required: ['input', 'options', 'rows', 'a/b', 'env', 'grid'],
+        additionalProperties: false,
+      }),
+    );
+    expect(projected?.warnings?.map(({ code, path }) => `${code} ${path}`)).toEqual([
+      'OPEN_OBJECT_AS_JSON /properties/input',
+      'OPEN_OBJECT_AS_JSON /properties/options',
+      'OPEN_OBJECT_AS_JSON /properties/rows/items',
+      'OPEN_OBJECT_AS_JSON /properties/a~1b/anyOf/1',
+      'MOVED_TO_DESCRIPTION /properties/a~1b/default',
+      'OPEN_OBJECT_AS_JSON /properties/env/anyOf/0',
+    ]);
+    expect(projected?.argumentMap).toEqual({
+      optionalNulls: ['options', 'rows', 'a/b', 'env', 'grid'],
+      properties: {
+        input: { json: true },
+        options: { json: true },
+        rows: { items: { json: true } },
+        'a/b': { anyOf: [{}, { json: true }] },
+        env: { anyOf: [{ json: true }, {}] },
+        grid: { anyOf: [{ items: { optionalNulls: ['a'] } }, {}] },
+      },
+    });
+    expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
+    const result = projectInputSchemaUncached(root, STRICT, true);
+    const reference = projectInputSchemaUncached(root, STRICT, false);
+    expect(sharing(result, root)).toEqual(sharing(reference, root));
+  });
+
   it("should give the walk's strict failure at the first open object it reaches", () => {
     const root = {
       type: 'object',
@@ -414,30 +576,30 @@ describe('projectCommonStrictSchema', () => {
       type: 'object',
       properties: { a: { type: 'object', additionalProperties: true } },
     };
-    expect(projectCommonStrictSchema(text, false)).toBeUndefined();
+    expect(projectCommonStrictSchema(text, false)).toMatchObject({
+      argumentMap: { properties: { a: { json: true } } },
+    });
     expect(projectionOutcome(text, STRICT, true)).toBe(projectionOutcome(text, STRICT, false));
-    for (const [property, fails] of [
-      [{ type: 'object', additionalProperties: {} }, false],
-      [{ type: 'object', properties: {}, additionalProperties: true }, false],
-      [{ type: 'object', additionalProperties: { type: 'string' } }, true],
-      [{ type: 'object', additionalProperties: {}, propertyNames: { pattern: '^a' } }, true],
-      [{ type: 'object', additionalProperties: true, patternProperties: {} }, true],
-      [{ type: 'object', additionalProperties: true, unevaluatedProperties: false }, true],
-      [{ description: 'Any', $comment: 'x' }, true],
-      [{ description: 'Any', format: 'date' }, false],
+    for (const [property, outcome] of [
+      [{ type: 'object', additionalProperties: {} }, 'schema'],
+      [{ type: 'object', properties: {}, additionalProperties: true }, 'schema'],
+      [{ type: 'object', additionalProperties: { type: 'string' } }, 'fails'],
+      [{ type: 'object', additionalProperties: {}, propertyNames: { pattern: '^a' } }, 'fails'],
+      [{ type: 'object', additionalProperties: true, patternProperties: {} }, 'fails'],
+      [{ type: 'object', additionalProperties: true, unevaluatedProperties: false }, 'fails'],
+      [{ description: 'Any', $comment: 'x' }, 'fails'],
+      [{ description: 'Any', format: 'date' }, 'walk'],
       [
         { anyOf: [{ type: 'object', additionalProperties: { type: 'number' } }, { type: 'null' }] },
-        true,
+        'fails',
       ],
-      [{ anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] }, false],
-      [{ anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }] }, true],
-      [{ type: 'array', items: { anyOf: [{ type: 'integer' }, {}] } }, true],
+      [{ anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }] }, 'schema'],
+      [{ anyOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }] }, 'fails'],
+      [{ type: 'array', items: { anyOf: [{ type: 'integer' }, {}] } }, 'fails'],
     ] as const) {
       const schema = { type: 'object', properties: { q: { type: 'string' }, m: property } };
       const result = projectCommonStrictSchema(schema, false);
-      expect(result === undefined ? 'walk' : 'schema' in result ? 'schema' : 'fails').toBe(
-        fails ? 'fails' : 'walk',
-      );
+      expect(result === undefined ? 'walk' : 'schema' in result ? 'schema' : 'fails').toBe(outcome);
       expect(projectionOutcome(schema, STRICT, true)).toBe(
         projectionOutcome(schema, STRICT, false),
       );
@@ -496,13 +658,18 @@ describe('projectCommonStrictSchema', () => {
   it('should leave to the walk what it does not take, what strict fails and what nears a limit', () => {
     for (const schema of [
       { type: 'object', properties: { q: { type: 'string', default: 'x', examples: ['y'] } } },
-      { type: 'object', properties: { q: { anyOf: [{ type: 'object' }, { type: 'null' }] } } },
       {
         type: 'object',
-        properties: { q: { anyOf: [{ type: 'array', items: nested(1, 'a') }, { type: 'null' }] } },
+        properties: { q: { anyOf: [{ type: 'object', default: {} }, { type: 'null' }] } },
+      },
+      {
+        type: 'object',
+        properties: {
+          q: { anyOf: [{ type: 'array', items: { type: 'object', title: 3 } }, { type: 'null' }] },
+        },
       },
       { type: 'object', properties: { q: { type: 'string' } }, required: ['missing'] },
-      { type: 'object', properties: { q: { type: 'object' } } },
+      { type: 'object', properties: { q: { type: 'object', examples: [{}] } } },
       { type: 'object', properties: { q: { type: 'string', enum: ['v'.repeat(120_001)] } } },
       nested(11, 'a'),
       nested(6, 'properties'),
@@ -545,6 +712,8 @@ describe('projectCommonStrictSchema', () => {
       let taken = 0;
       let warned = 0;
       let failed = 0;
+      let asText = 0;
+      let dropped = 0;
       fc.assert(
         fc.property(
           strictSchema,
@@ -569,8 +738,11 @@ describe('projectCommonStrictSchema', () => {
             ]);
             const common = projectCommonStrictSchema(root, false);
             if (common !== undefined) taken++;
-            if (common !== undefined && 'schema' in common && common.warnings !== undefined)
+            if (common !== undefined && 'schema' in common && common.warnings !== undefined) {
               warned++;
+              if (common.warnings.some(({ code }) => code === 'OPEN_OBJECT_AS_JSON')) asText++;
+              if (common.warnings.some(({ code }) => code === 'DROPPED_KEYWORD')) dropped++;
+            }
             if (common !== undefined && !('schema' in common)) failed++;
             for (const schema of [root, first]) {
               expect(projectionOutcome(schema, STRICT, true)).toBe(
@@ -588,6 +760,8 @@ describe('projectCommonStrictSchema', () => {
       expect(taken).toBeGreaterThan(30);
       expect(warned).toBeGreaterThan(30);
       expect(failed).toBeGreaterThan(10);
+      expect(asText).toBeGreaterThan(10);
+      expect(dropped).toBeGreaterThan(10);
     });
   });
 });

@@ -1,8 +1,10 @@
 import type { JsonSchemaObject } from '../json-schema.js';
 import type { ArgumentMap } from './argument-map.js';
 import { isPlainObject } from './collect-fitting-schemas.js';
-import { toJsonPointer } from './json-pointer.js';
+import { droppedKeyword } from './dropped-keyword.js';
+import { escapeSegment, toJsonPointer } from './json-pointer.js';
 import { movedKeyword } from './moved-keyword.js';
+import { openObjectAsJson } from './open-object-as-json.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import type { Source, StrictFailure } from './schema-tree-context.js';
@@ -29,9 +31,10 @@ export interface CommonStrictSchema {
 /**
  * OpenAI strict in one pass, for a schema made only of common objects (see `isCommonObject`),
  * of leaves (a `type` other than object, a string description and title, a string enum, bounds,
- * a pattern, a format, the `items` of an array, and the `default`, `minLength` and `maxLength`
- * strict does not take) and of alternatives of such leaves and `{ type: "null" }` (an optional
- * parameter as Pydantic writes it): what the fitting check, the walk, `projectStrictObject` and
+ * a pattern, a format, the `items` of an array, and the `default`, `minLength`, `maxLength`,
+ * `optional` and vendor keywords strict does not take), of objects below the root that take any keys (asked for as JSON text)
+ * and of alternatives of such leaves and `{ type: "null" }` (an optional parameter as Pydantic
+ * writes it): what the fitting check, the walk, `projectStrictObject` and
  * `projectStrictAlternatives` give together, with the walk's warnings for what a leaf moves into
  * its description, in the walk's order. For a schema strict fails, the walk's strict failure when
  * the first node the walk fails at is one this pass reaches and knows (see `findFailure`), so that
@@ -153,8 +156,9 @@ function commonObject(
 
 /**
  * A property's schema or an array's items, as this pass takes them: a leaf, a common object at
- * `nesting`, or alternatives of leaves and null; its argument map is left in `pass.map` for the
- * caller to take. `undefined` when the node is none of these.
+ * `nesting`, alternatives of leaves and null, or an object that takes any keys (as JSON text);
+ * its argument map is left in `pass.map` for the caller to take. `undefined` when the node is
+ * none of these.
  */
 function commonNode(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
   const schema = leaf(input, nesting, pass);
@@ -164,7 +168,8 @@ function commonNode(input: unknown, nesting: number, pass: Pass): JsonSchemaObje
     pass.map = projected.map;
     return projected.schema;
   }
-  return alternatives(input, nesting, pass);
+  // Tried last: the nodes before are the common ones, and this one is no common object.
+  return alternatives(input, nesting, pass) ?? anyObjectAsText(input, pass);
 }
 
 /**
@@ -295,7 +300,7 @@ const EMPTY = {};
  * A leaf as the walk projects it: the input's own node when strict takes it as it is (the fitting
  * check finds it fits), else rebuilt as `projectResolved` writes it, with a `default`, a
  * `minLength`, a `maxLength` or a format strict does not list moved into the description and a
- * warning for each. An array's items are a leaf or a common object at `nesting` (the level an
+ * warning for each, and `optional` or a vendor keyword dropped with a warning. An array's items are a leaf or a common object at `nesting` (the level an
  * object here is at); the argument map of an array of objects is left in `pass.map`. `undefined`
  * for any other node. Its enum values are counted against strict's size limit, as the walk counts
  * them.
@@ -358,7 +363,8 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
         moves = true;
         break;
       default:
-        return undefined;
+        if (!isDropped(key)) return undefined;
+        moves = true;
     }
   }
   // A format strict does not list for the type moves into the description (one that is no
@@ -398,8 +404,8 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
 }
 
 /**
- * A leaf that loses keywords into its description, in the walk's key order: `enum`, `type`,
- * `items`, the keywords strict takes in the node's order, then the description.
+ * A leaf that loses keywords into its description or drops them, in the walk's key order: `enum`,
+ * `type`, `items`, the keywords strict takes in the node's order, then the description.
  */
 function rebuiltLeaf(
   node: Source,
@@ -433,7 +439,8 @@ function rebuiltLeaf(
         described = describe(described, key, node[key], pass);
         break;
       default:
-        out[key] = node[key];
+        if (isDropped(key)) drop(key, pass);
+        else out[key] = node[key];
     }
   }
   finishDescription(out, node.description, described);
@@ -441,10 +448,34 @@ function rebuiltLeaf(
 }
 
 /**
- * Alternatives of leaves and `{ type: "null" }` beside a title, a description, a `default` and
- * keywords dropped without a word: written as `projectStrictAlternatives` writes them (the
- * branches as `leaf` gives them, the title, the description with the `default` moved into it).
- * `undefined` for any other node.
+ * Whether the walk drops a keyword of a leaf with a warning (see `projectKeyword`): `optional`,
+ * which some servers write beside `required`, or a vendor keyword other than the silent ones.
+ */
+function isDropped(key: string): boolean {
+  return key === 'optional' || (key.startsWith('x-') && !SILENT_KEYWORDS.has(key));
+}
+
+/** The walk's warning for a keyword dropped from the node at `pass.path` (see `projectKeyword`). */
+function drop(key: string, pass: Pass): void {
+  addWarning(pass, {
+    code: 'DROPPED_KEYWORD',
+    path: `${toJsonPointer(pass.path)}/${escapeSegment(key)}`,
+    message: droppedKeyword(STRICT_PROFILE.label, key),
+  });
+}
+
+/** Adds a warning after the pass's others, making the list with the first. */
+function addWarning(pass: Pass, warning: SchemaWarning): void {
+  if (pass.warnings === undefined) pass.warnings = [warning];
+  else pass.warnings.push(warning);
+}
+
+/**
+ * Alternatives of leaves and `{ type: "null" }` (or of null and one object that takes any keys)
+ * beside a title, a description, a `default` and keywords dropped without a word: written as
+ * `projectStrictAlternatives` writes them (the branches as `leaf` gives them, the title, the
+ * description with the `default` moved into it), their maps as it writes them left in
+ * `pass.map`. `undefined` for any other node.
  */
 function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
@@ -492,18 +523,31 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   const path = pass.path;
   path.push('anyOf', 0);
   let schemas: JsonSchemaObject[] | undefined;
+  let maps: ArgumentMap[] | undefined;
   for (let index = 0; index < branches.length; index++) {
     const branch: unknown = branches[index];
     path[path.length - 1] = index;
-    const schema = isNullBranch(branch)
-      ? (branch as JsonSchemaObject)
-      : leaf(branch, nesting, pass);
+    let schema = isNullBranch(branch) ? (branch as JsonSchemaObject) : leaf(branch, nesting, pass);
+    // Among other branches than null, the walk fails strict at an object that takes any keys.
+    if (schema === undefined && others === 1) schema = anyObjectAsText(branch, pass);
     if (schema === undefined) {
       findFailure(branch, nesting, false, others > 1, pass);
       return undefined;
     }
-    // A branch's map is written by the walk beside the others' (see `projectAlternatives`).
-    if (pass.map !== null) return undefined;
+    const map = pass.map;
+    if (map !== null) {
+      // As `projectStrictAlternatives` writes the branches' maps: an empty one for each branch
+      // without, once any branch has one (a leaf's map is never an object's, which
+      // `projectAlternatives` would complete with its declared keys).
+      pass.map = null;
+      if (maps === undefined) {
+        maps = [];
+        for (let before = 0; before < index; before++) maps.push({});
+      }
+      maps.push(map);
+    } else {
+      maps?.push({});
+    }
     if (schema !== branch && schemas === undefined) {
       schemas = (branches as JsonSchemaObject[]).slice(0, index);
     }
@@ -511,12 +555,65 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   }
   path.pop();
   path.pop();
+  if (maps !== undefined) pass.map = { anyOf: maps };
   if (kept && schemas === undefined) return node as JsonSchemaObject;
   const out: Source = { anyOf: schemas ?? branches };
   if (title) out.title = node.title;
   let described: string | undefined;
   if (defaults) described = describe(undefined, 'default', node.default, pass);
   finishDescription(out, node.description, described);
+  return out as JsonSchemaObject;
+}
+
+/**
+ * An object below the root that takes any keys (`type: "object"`, no properties declared,
+ * `additionalProperties` absent, `true` or `{}`), with only a string title and description and
+ * keywords dropped without a word beside it: asked for as JSON text in a string, as the walk asks
+ * for it (`projectResolved`), with its warning and a map that says to parse the text back, left in
+ * `pass.map`. `undefined` for any other node. The caller knows the node is below the root and,
+ * among alternatives, the only branch other than null (else the walk fails strict there).
+ */
+function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const prototype = Object.getPrototypeOf(input);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
+  for (const _ in EMPTY) return undefined;
+  const node = input as Source;
+  let typed = false;
+  for (const key in node) {
+    const value = node[key];
+    switch (key) {
+      case 'type':
+        if (value !== 'object') return undefined;
+        typed = true;
+        break;
+      case 'properties':
+        if (!isPlainObject(value)) return undefined;
+        for (const _ in value) return undefined;
+        break;
+      case 'additionalProperties':
+        if (value !== true && !(isPlainObject(value) && isAnything(value))) return undefined;
+        break;
+      case 'title':
+      case 'description':
+        if (typeof value !== 'string') return undefined;
+        break;
+      default:
+        if (!SILENT_KEYWORDS.has(key)) return undefined;
+    }
+  }
+  if (!typed) return undefined;
+  const asked = openObjectAsJson(STRICT_PROFILE.label);
+  addWarning(pass, {
+    code: 'OPEN_OBJECT_AS_JSON',
+    path: toJsonPointer(pass.path),
+    message: asked.message,
+  });
+  pass.map = { json: true };
+  const out: Source = { type: 'string' };
+  if (node.title !== undefined) out.title = node.title;
+  finishDescription(out, node.description, asked.entry);
   return out as JsonSchemaObject;
 }
 
@@ -538,14 +635,12 @@ function isNullBranch(branch: unknown): boolean {
  */
 function describe(described: string | undefined, key: string, value: unknown, pass: Pass): string {
   const moved = movedKeyword(STRICT_PROFILE.label, key, value);
-  const warning: SchemaWarning = {
+  addWarning(pass, {
     code: 'MOVED_TO_DESCRIPTION',
     // The keywords moved here need no escaping, unlike the names on the path.
     path: `${toJsonPointer(pass.path)}/${key}`,
     message: moved.message,
-  };
-  if (pass.warnings === undefined) pass.warnings = [warning];
-  else pass.warnings.push(warning);
+  });
   return described === undefined ? moved.entry : `${described}; ${moved.entry}`;
 }
 

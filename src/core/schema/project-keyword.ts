@@ -1,3 +1,4 @@
+import { droppedKeyword } from './dropped-keyword.js';
 import { movedKeyword } from './moved-keyword.js';
 import { projectSchemaTree } from './project-schema-tree.js';
 import {
@@ -110,13 +111,7 @@ export function projectKeyword(
     }
   }
   if (key.startsWith('x-') || !DESCRIBABLE.has(key)) {
-    warnAtKey(
-      context,
-      'DROPPED_KEYWORD',
-      path,
-      key,
-      `${profile.label} does not take \`${key}\`; dropped it.`,
-    );
+    warnAtKey(context, 'DROPPED_KEYWORD', path, key, droppedKeyword(profile.label, key));
     return;
   }
   const moved = movedKeyword(profile.label, key, value);

@@ -5,6 +5,7 @@ import { askAnyValueAsJson } from './ask-any-value-as-json.js';
 import { FITTING_MAPPED, FITTING_WARNS } from './collect-fitting-schemas.js';
 import { toJsonPointer } from './json-pointer.js';
 import { moveDefaultBesideAnyOf } from './move-default-beside-any-of.js';
+import { openObjectAsJson } from './open-object-as-json.js';
 import { projectAlternatives } from './project-alternatives.js';
 import { projectArraySchema } from './project-array-schema.js';
 import { projectEnum } from './project-enum.js';
@@ -307,13 +308,9 @@ function projectResolved(source: Source, path: Path, context: TreeContext): Proj
     }
     types = types.map((type) => (type === 'object' ? 'string' : type));
     map.json = true;
-    described.push('any JSON object, written as JSON text');
-    warn(
-      context,
-      'OPEN_OBJECT_AS_JSON',
-      path,
-      `${profile.label} closes every object, and this one takes any keys; asked for it as JSON text in a string.`,
-    );
+    const asked = openObjectAsJson(profile.label);
+    described.push(asked.entry);
+    warn(context, 'OPEN_OBJECT_AS_JSON', path, asked.message);
   }
   if (types !== undefined) {
     out.type = types.length === 1 ? types[0] : sameArray(types, node.type) ? node.type : types;
