@@ -1064,6 +1064,165 @@ describe('collectFittingSchemas', () => {
       expect(taken).toBeGreaterThan(100);
     });
 
+    it('should split type lists, drop items beside another type and keep the maps of alternatives without the full walk, as the full walk writes them', () => {
+      // Type lists of two types or more besides null (which Gemini and Vertex split into a branch
+      // per type), `items` before or after a type that is no array (dropped unread by every
+      // target), and alternatives kept beside a branch with an argument map (any value asked
+      // for as JSON text, keys Vertex renames), beside the variations the walk writes otherwise.
+      const typeList = fc
+        .tuple(
+          fc.uniqueArray(
+            fc.constantFrom('string', 'number', 'integer', 'boolean', 'object', 'array'),
+            { minLength: 2, maxLength: 3 },
+          ),
+          fc.constantFrom(-1, 0, 1, 3),
+          fc.uniqueArray(
+            fc.oneof(
+              {
+                arbitrary: fc.constantFrom<[string, unknown]>(
+                  ['description', 'Value'],
+                  ['title', 'T'],
+                ),
+                weight: 4,
+              },
+              fc.constantFrom<[string, unknown]>(
+                ['default', 1],
+                ['format', 'int32'],
+                ['enum', ['a', 1]],
+                ['nullable', true],
+                ['minLength', 1],
+              ),
+            ),
+            { maxLength: 2, selector: ([key]) => key },
+          ),
+          fc.boolean(),
+        )
+        .map(([others, nullAt, extra, typeFirst]) => {
+          const types: string[] = [...others];
+          if (nullAt >= 0) types.splice(nullAt, 0, 'null');
+          const type: [string, unknown] = ['type', types];
+          return nodeOf(typeFirst ? [type, ...extra] : [...extra, type]);
+        });
+      const items = fc.constantFrom<unknown>(
+        { type: 'string' },
+        {},
+        { properties: { tag: { type: 'string' } }, required: ['missing'] },
+        { type: 'array', items: { type: 'string', minimum: 'x' } },
+        { $ref: '#/properties/b' },
+      );
+      const itemsBeside = fc
+        .tuple(
+          fc.constantFrom<unknown>('object', 'string', 'integer', 'null', ['object', 'null']),
+          items,
+          fc.constantFrom(0, 1, 2),
+          fc.boolean(),
+        )
+        .map(([type, schema, place, described]) => {
+          const entries: [string, unknown][] = [['type', type]];
+          if (described) entries.push(['description', 'Migrations']);
+          entries.splice(place, 0, ['items', schema]);
+          return nodeOf(entries);
+        });
+      const branch = fc.constantFrom<unknown>(
+        { type: 'string' },
+        { type: 'null' },
+        { type: 'array', items: {} },
+        { title: 'Anything' },
+        { type: 'object', properties: { 'a.b': { type: 'string' }, c: {} } },
+        { anyOf: [{ type: 'integer' }, { items: {}, type: 'array' }] },
+        { type: 'object', properties: { closed: { type: 'string' } }, additionalProperties: false },
+        { type: 'object', properties: { 'a b': { type: 'string' } }, additionalProperties: false },
+      );
+      const alternatives = fc
+        .tuple(
+          fc.constantFrom('anyOf', 'oneOf'),
+          fc.array(branch, { minLength: 1, maxLength: 3 }),
+          fc.uniqueArray(
+            fc.constantFrom<[string, unknown]>(
+              ['description', 'Ids'],
+              ['title', 'Ids'],
+              ['default', null],
+              ['type', 'string'],
+            ),
+            { maxLength: 2, selector: ([key]) => key },
+          ),
+        )
+        .map(([keyword, branches, extra]) => nodeOf([[keyword, branches], ...extra]));
+      const node = fc.oneof(
+        { arbitrary: typeList.map((schema) => ['list', schema] as const), weight: 2 },
+        { arbitrary: itemsBeside.map((schema) => ['items', schema] as const), weight: 1 },
+        { arbitrary: alternatives.map((schema) => ['alternatives', schema] as const), weight: 1 },
+      );
+      const root = fc
+        .tuple(node, fc.constantFrom('property', 'items', 'branch'))
+        .map(([[kind, schema], place]): [string, unknown] => [
+          kind,
+          {
+            type: 'object',
+            properties: {
+              a:
+                place === 'property'
+                  ? schema
+                  : place === 'items'
+                    ? { type: 'array', items: schema }
+                    : { anyOf: [schema, { type: 'null' }], description: 'Wrapped' },
+              b: { type: 'string' },
+            },
+            required: ['a'],
+          },
+        ]);
+      /** Per kind of node, how many projections for Gemini and Vertex took the fast way. */
+      const taken: Record<string, number> = { list: 0, items: 0, alternatives: 0 };
+      fc.assert(
+        fc.property(root, ([kind, schema]) => {
+          for (const options of CASES) {
+            expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+            expectSameSharing(schema, options);
+            if (options.target !== 'gemini' && options.target !== 'vertex') continue;
+            if (options.geminiField !== undefined) continue;
+            const found = collectFittingSchemas(schema, options.target, false);
+            if ((found.root ?? found.mapped) === undefined) continue;
+            // Alternatives count where the walk writes a map of each branch.
+            const map = JSON.stringify(
+              projectInputSchemaUncached(schema, options, true).argumentMap,
+            );
+            if (kind !== 'alternatives' || map.includes('"anyOf"'))
+              taken[kind] = (taken[kind] ?? 0) + 1;
+          }
+        }),
+        {
+          numRuns: 200,
+          // The bundled catalogs' cases (azure-devops, sentry, cloudflare, aws-healthomics).
+          examples: [
+            { type: ['string', 'number', 'boolean', 'null'], description: 'The operation value.' },
+            { type: ['string', 'number'], description: 'Project slug or numeric ID' },
+            // Without null, the walk's node keeps the other keys in their order.
+            { description: 'Value', title: 'T', type: ['string', 'integer'] },
+            {
+              type: 'object',
+              description: 'Optional migrations',
+              items: { properties: { new_tag: { type: 'string' } }, required: ['tag'] },
+            },
+            {
+              anyOf: [{ type: 'string' }, { items: {}, type: 'array' }],
+              description: 'List of read set IDs',
+              title: 'Read Set Ids',
+            },
+          ].map((schema): [[string, unknown]] => [
+            [
+              'example',
+              { type: 'object', properties: { a: schema, b: { type: 'string' } }, required: ['a'] },
+            ],
+          ]),
+        },
+      );
+      // A good share of each kind takes the fast way (the others hold what the walk writes
+      // otherwise), of 400 projections.
+      expect(taken.list).toBeGreaterThan(15);
+      expect(taken.items).toBeGreaterThan(20);
+      expect(taken.alternatives).toBeGreaterThan(20);
+    });
+
     it('should send a fitting sub-schema as the input object itself, and never write to the input', () => {
       fc.assert(
         fc.property(serverSchema, (schema) => {

@@ -434,6 +434,12 @@ const OBJECT_TYPE = 1;
 const ARRAY_TYPE = 2;
 const OTHER_TYPE = 3;
 
+/** A JSON Schema type name other than `array` (the walk reads no array keyword beside it). */
+function isOtherThanArray(type: string): boolean {
+  const code = simpleTypeCode(type);
+  return code === OBJECT_TYPE || code === OTHER_TYPE;
+}
+
 /**
  * Which JSON Schema type a name is: `OBJECT_TYPE`, `ARRAY_TYPE`, `OTHER_TYPE`, or 0 for none.
  * Type names in parsed or cloned schemas are seldom interned, so each comparison reads
@@ -695,8 +701,13 @@ function check(value: unknown, depth: number, walk: Walk): number {
     const entry = rules.table.get(key);
     let kind = rules.unknown;
     if (entry !== undefined) {
-      flagsSeen |= entry;
       kind = entry & KIND;
+      if (kind === ITEMS && typeof type === 'string' && isOtherThanArray(type)) {
+        // `items` after a type that is no array: the walk drops it without reading it.
+        silent = true;
+        continue;
+      }
+      flagsSeen |= entry;
     }
     switch (kind) {
       case KEPT:
@@ -885,6 +896,8 @@ function check(value: unknown, depth: number, walk: Walk): number {
   let isObject: boolean;
   let isArray: boolean;
   let types: Types;
+  /** A type list written as one `anyOf` branch per type (see `splitsIntoLeaves`). */
+  let split = false;
   if (type === undefined) {
     if (rules.typeRequired && alternatives === undefined) {
       // A target that needs a type gives the node one, unless alternatives carry theirs: that
@@ -924,7 +937,14 @@ function check(value: unknown, depth: number, walk: Walk): number {
       // Where null is written `nullable`, a type and `null` become that type and `nullable`
       // (alternatives beside them, or a `nullable` of the node's own, are left to the walk).
       const other = typeBesideNull(type);
-      if (
+      if (other === undefined && profile.nullForm === 'nullable' && splitsIntoLeaves(node, type)) {
+        // Two types or more besides null: one `anyOf` branch per type, and `nullable` for null.
+        split = true;
+        types = undefined;
+        isObject = false;
+        isArray = false;
+        rewritten = true;
+      } else if (
         other === undefined ||
         profile.nullForm !== 'nullable' ||
         alternatives !== undefined ||
@@ -932,11 +952,12 @@ function check(value: unknown, depth: number, walk: Walk): number {
         node.nullable !== undefined
       ) {
         return -1;
+      } else {
+        types = other;
+        isObject = other === 'object';
+        isArray = other === 'array';
+        rewritten = true;
       }
-      types = other;
-      isObject = other === 'object';
-      isArray = other === 'array';
-      rewritten = true;
     }
   } else {
     return -1;
@@ -998,10 +1019,11 @@ function check(value: unknown, depth: number, walk: Walk): number {
       warned = true;
     }
     if (merged) shape |= FITTING_MERGED;
-    // The map of the branch that replaces its wrapper is the wrapper's; the walk writes the maps
-    // of alternatives kept as such itself (with the keys of closed branches).
+    // The map of the branch that replaces its wrapper is the wrapper's; alternatives kept as such
+    // have a map each, which the walk writes with the keys of closed branches where a target
+    // keeps `additionalProperties: false` (left to the walk).
     if (branchMapped) {
-      if (!merged) return -1;
+      if (!merged && profile.additionalProperties) return -1;
       mapped = true;
     }
   }
@@ -1025,7 +1047,7 @@ function check(value: unknown, depth: number, walk: Walk): number {
   }
   // As the walk reads the node it writes (see `Walk.nullBranch`): a merged node is its branch's.
   const nullBranch = type === 'null' && alternatives === undefined;
-  const writesAlternatives = merged ? loneAlternatives : alternatives !== undefined;
+  const writesAlternatives = merged ? loneAlternatives : alternatives !== undefined || split;
 
   if (lean) {
     // Only rebuilt nodes are listed, so its rebuilt children are all listed already; a node that
@@ -1194,6 +1216,26 @@ function isNullBranch(branch: Source): boolean {
 /** Whether a node's keys are all annotations the walk keeps beside any type (or it has none). */
 function onlyAnnotations(node: Source): boolean {
   for (const key in node) if (key !== 'description' && key !== 'title') return false;
+  return true;
+}
+
+/**
+ * Whether a node's type list splits into branches of a type each, as the walk splits it where null
+ * is written `nullable`, and nothing else of the node goes into the branches or depends on them:
+ * two types or more besides null, none of them an object or an array (whose branches the walk
+ * gives keywords of their own), and no keyword but `description` and `title`.
+ */
+function splitsIntoLeaves(node: Source, types: readonly unknown[]): boolean {
+  let others = 0;
+  for (const type of types) {
+    if (type === 'null') continue;
+    if (typeof type !== 'string' || simpleTypeCode(type) !== OTHER_TYPE) return false;
+    others++;
+  }
+  if (others < 2 || !distinctTypes(types)) return false;
+  for (const key in node) {
+    if (key !== 'type' && key !== 'description' && key !== 'title') return false;
+  }
   return true;
 }
 

@@ -105,20 +105,27 @@ export function rebuildFittingSchema(
     } else if (KEY_ROLES.get(key) !== DROPPED) others = true;
   }
   const out: Source = {};
+  const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
   /** The types the walk reads the node's keywords by, where they are not its `type`'s. */
   let types: readonly string[] | undefined;
   if ((found.shape & FITTING_REWRITTEN) === 0) {
-    if (Array.isArray(anyOf)) out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
-    else if (Array.isArray(oneOf)) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
+    if (Array.isArray(anyOf)) {
+      out.anyOf =
+        mapped !== undefined
+          ? rebuildMappedBranches(anyOf, context, mapped, false)
+          : deep
+            ? rebuildList(anyOf, 'anyOf', context)
+            : anyOf;
+    } else if (Array.isArray(oneOf))
+      out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
     if (hasConst) out.const = constant;
     if (values !== undefined) out.enum = values;
     if (type !== undefined) out.type = type;
   } else {
     const dropsNull = (found.shape & FITTING_NULLABLE) !== 0;
-    const head: NodeHead = { anyOf, oneOf, hasConst, constant, values, type, dropsNull };
-    types = writeRewritten(head, deep, out, context);
+    const head: NodeHead = { node, anyOf, oneOf, hasConst, constant, values, type, dropsNull };
+    types = writeRewritten(head, deep, out, context, mapped);
   }
-  const mapped = (found.shape & FITTING_MAPPED) !== 0 ? map : undefined;
   // What the walk moves into the description here, in its order (a list only where it moves any).
   const described: string[] | undefined = (found.shape & FITTING_WARNS_HERE) !== 0 ? [] : undefined;
   if (types === STRING_TYPES && values === undefined && !hasConst) {
@@ -202,6 +209,7 @@ export function rebuildFittingSchema(
 
 /** The keywords of a node that a rebuild writes first, as read from it. */
 interface NodeHead {
+  readonly node: Source;
   readonly anyOf: unknown;
   readonly oneOf: unknown;
   readonly hasConst: boolean;
@@ -226,19 +234,24 @@ function writeRewritten(
   deep: boolean,
   out: Source,
   context: RebuildContext,
+  map: MutableMap | undefined,
 ): readonly string[] | undefined {
   const { profile } = context;
   const { anyOf, oneOf, type } = head;
   if (Array.isArray(anyOf)) {
-    if (head.dropsNull) out.anyOf = rebuildOtherThanNull(anyOf, context);
+    if (map !== undefined) out.anyOf = rebuildMappedBranches(anyOf, context, map, head.dropsNull);
+    else if (head.dropsNull) out.anyOf = rebuildOtherThanNull(anyOf, context);
     else out.anyOf = deep ? rebuildList(anyOf, 'anyOf', context) : anyOf;
   } else if (Array.isArray(oneOf)) {
     if (profile.oneOf) out.oneOf = deep ? rebuildList(oneOf, 'oneOf', context) : oneOf;
     else {
       warnOneOfAsAnyOf(context);
-      out.anyOf = head.dropsNull
-        ? rebuildOtherThanNull(oneOf, context)
-        : rebuildList(oneOf, 'anyOf', context, true);
+      out.anyOf =
+        map !== undefined
+          ? rebuildMappedBranches(oneOf, context, map, head.dropsNull, true)
+          : head.dropsNull
+            ? rebuildOtherThanNull(oneOf, context)
+            : rebuildList(oneOf, 'anyOf', context, true);
     }
   }
   if (head.hasConst) {
@@ -256,6 +269,20 @@ function writeRewritten(
   if (!Array.isArray(type) || profile.nullForm !== 'nullable') {
     out.type = type;
     return undefined;
+  }
+  if (type.length > 2 || !type.includes('null')) {
+    // Two types or more besides null: a branch of each type, as the walk splits them (the check
+    // let only a node of no other keyword but annotations through), then `nullable` for null.
+    const branches: Source[] = [];
+    for (const entry of type) if (entry !== 'null') branches.push({ type: entry });
+    out.anyOf = branches;
+    if (branches.length < type.length) out.nullable = true;
+    else {
+      // Without null the walk's node is the same as the node it split the types into (its
+      // branches, then the other keys in their order), and it sends that node as it is.
+      for (const key in head.node) if (key !== 'type') setKey(out, key, head.node[key]);
+    }
+    return NO_TYPES;
   }
   const other = type[0] === 'null' ? type[1] : type[0];
   out.type = other;
@@ -324,6 +351,8 @@ function isNullBranch(branch: unknown): boolean {
 }
 
 const STRING_TYPES: readonly string[] = ['string'];
+/** The types of a node written as alternatives of its own: none (read as the walk reads `undefined`). */
+const NO_TYPES: readonly string[] = [];
 
 /** What a rebuild reads: the target, and which sub-schemas are rebuilt. @internal */
 export interface RebuildContext {
@@ -506,6 +535,35 @@ function rebuildOtherThanNull(list: readonly unknown[], context: RebuildContext)
     if (!isNullBranch(child)) out.push(rebuilt);
   }
   return out;
+}
+
+/**
+ * Branches kept as alternatives under a node with an argument map, each rebuilt with its own map
+ * (null branches left out with `dropsNull`, after their rebuild, as `rebuildOtherThanNull` leaves
+ * them): the walk's list, and the walk's `anyOf` map when any branch has one. `copy`: always a
+ * new list (see `rebuildList`).
+ */
+function rebuildMappedBranches(
+  list: readonly unknown[],
+  context: RebuildContext,
+  map: MutableMap,
+  dropsNull: boolean,
+  copy = false,
+): readonly unknown[] {
+  let out: unknown[] | undefined = dropsNull || copy ? [] : undefined;
+  const maps: (ArgumentMap | null)[] = [];
+  let anyMap = false;
+  for (let index = 0; index < list.length; index++) {
+    const child = list[index];
+    const rebuilt = rebuildMappedChild(child, context, 'anyOf', index);
+    if (dropsNull && isNullBranch(child)) continue;
+    if (out === undefined && rebuilt.schema !== child) out = list.slice(0, index);
+    out?.push(rebuilt.schema);
+    maps.push(rebuilt.map);
+    if (rebuilt.map !== null) anyMap = true;
+  }
+  if (anyMap) map.anyOf = maps.map((entry) => entry ?? {});
+  return out ?? list;
 }
 
 /** The walk's warning for a `oneOf` written as `anyOf`, at the node being rebuilt. */
