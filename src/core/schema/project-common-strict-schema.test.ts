@@ -58,6 +58,7 @@ const nearMiss: fc.Arbitrary<unknown> = fc.constantFrom(...NEAR_MISSES);
 /** Leaves strict takes as they are (arrays of them too), which the one-pass path takes. */
 const keptLeaf: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   { type: 'string' },
+  { type: 'string', description: 'Name' },
   { description: 'Count', type: 'integer' },
   { type: 'number', title: 'N' },
   { type: 'boolean', description: 'Flag', title: 'F' },
@@ -256,6 +257,8 @@ const strictSchema: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie)
           },
           fc.constant(['a', 'a']),
           fc.constant(['missing']),
+          // Longer than the lists the one-pass path reads before the properties.
+          fc.constant([...Array.from({ length: 32 }, (_, index) => `p${index}`), 'a']),
         ),
         additionalProperties: fc.constantFrom<unknown>(undefined, false, undefined, false, true, {
           type: 'string',

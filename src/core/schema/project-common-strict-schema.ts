@@ -11,6 +11,7 @@ import type { Source, StrictFailure } from './schema-tree-context.js';
 import { setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import {
+  makeNullable,
   STRICT_MAX_CHARACTERS,
   STRICT_MAX_ENUM_VALUES,
   STRICT_MAX_NESTING,
@@ -131,13 +132,19 @@ function commonObject(
   let maps: Record<string, ArgumentMap> | undefined;
   let same = properties !== undefined;
   const path = pass.path;
+  // Which properties are optional is known before they are projected (from a short list: a
+  // long one is left to `closeStrictObject`), so that a leaf is written nullable at once, not
+  // copied by `makeNullable` after.
+  const required = node.required as readonly unknown[] | undefined;
+  const listed = required === undefined || required.length <= 32;
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const child = (properties as Source)[name];
     path.push('properties', name);
     // A property named `properties` counts as one more level, as the walk's path counts it.
     const childNesting = nesting + (name === 'properties' ? 2 : 1);
-    const schema = commonNode(child, childNesting, pass);
+    const nullable = listed && (required === undefined || !includes(required, name));
+    const schema = commonNode(child, childNesting, nullable, pass);
     if (schema === undefined) return undefined;
     path.pop();
     path.pop();
@@ -157,11 +164,16 @@ function commonObject(
 /**
  * A property's schema or an array's items, as this pass takes them: a leaf, a common object at
  * `nesting`, alternatives of leaves and null, or an object that takes any keys (as JSON text);
- * its argument map is left in `pass.map` for the caller to take. `undefined` when the node is
- * none of these.
+ * its argument map is left in `pass.map` for the caller to take; a leaf is written nullable
+ * with `nullable` (see `leaf`). `undefined` when the node is none of these.
  */
-function commonNode(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
-  const schema = leaf(input, nesting, pass);
+function commonNode(
+  input: unknown,
+  nesting: number,
+  nullable: boolean,
+  pass: Pass,
+): JsonSchemaObject | undefined {
+  const schema = leaf(input, nesting, nullable, pass);
   if (schema !== undefined) return schema;
   const projected = commonObject(input, nesting, pass);
   if (projected !== undefined) {
@@ -301,11 +313,17 @@ const EMPTY = {};
  * check finds it fits), else rebuilt as `projectResolved` writes it, with a `default`, a
  * `minLength`, a `maxLength` or a format strict does not list moved into the description and a
  * warning for each, and `optional` or a vendor keyword dropped with a warning. An array's items are a leaf or a common object at `nesting` (the level an
- * object here is at); the argument map of an array of objects is left in `pass.map`. `undefined`
- * for any other node. Its enum values are counted against strict's size limit, as the walk counts
+ * object here is at); the argument map of an array of objects is left in `pass.map`. With
+ * `nullable` (an optional property's), it is written nullable, as `makeNullable` writes it when
+ * the object is closed. `undefined` for any other node. Its enum values are counted against strict's size limit, as the walk counts
  * them.
  */
-function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
+function leaf(
+  input: unknown,
+  nesting: number,
+  nullable: boolean,
+  pass: Pass,
+): JsonSchemaObject | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const prototype = Object.getPrototypeOf(input);
   if (prototype !== Object.prototype && (prototype !== null || Array.isArray(input))) {
@@ -319,13 +337,22 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
   let counts = false;
   // Whether a keyword moves into the description, which makes the node a new one.
   let moves = false;
+  // How many keys the node has, its description, and whether that comes before its type.
+  let keys = 0;
+  let description: unknown;
+  let describedFirst = false;
   for (const key in node) {
     const value = node[key];
+    keys++;
     switch (key) {
       case 'type':
         type = value;
         break;
       case 'description':
+        if (typeof value !== 'string') return undefined;
+        description = value;
+        describedFirst = type === undefined;
+        break;
       case 'title':
       case 'pattern':
         if (typeof value !== 'string') return undefined;
@@ -390,7 +417,7 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
       if (values !== undefined || pass.path.length >= MAX_COMMON_DEPTH) return undefined;
       pass.nodes++;
       pass.path.push('items');
-      projectedItems = commonNode(items, nesting, pass);
+      projectedItems = commonNode(items, nesting, false, pass);
       if (projectedItems === undefined) return undefined;
       pass.path.pop();
       // As `projectArraySchema` maps the items of an array.
@@ -400,7 +427,18 @@ function leaf(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | u
     default:
       return undefined;
   }
-  return moves ? rebuiltLeaf(node, type, projectedItems, listed, pass) : (node as JsonSchemaObject);
+  if (moves) return rebuiltLeaf(node, type, projectedItems, listed, nullable, pass);
+  if (!nullable) return node as JsonSchemaObject;
+  // As `makeNullable` copies it, written as a literal for the shapes servers write most (a type,
+  // and a description before or after it): a spread of nodes of many shapes costs several times
+  // as much.
+  if (keys === 1) return { type: [type, 'null'] } as JsonSchemaObject;
+  if (keys === 2 && description !== undefined) {
+    return (
+      describedFirst ? { description, type: [type, 'null'] } : { type: [type, 'null'], description }
+    ) as JsonSchemaObject;
+  }
+  return makeNullable(node as JsonSchemaObject);
 }
 
 /**
@@ -412,12 +450,14 @@ function rebuiltLeaf(
   type: string,
   items: JsonSchemaObject | undefined,
   listed: boolean,
+  nullable: boolean,
   pass: Pass,
 ): JsonSchemaObject {
   const out: Source = {};
   const values = node.enum;
-  if (values !== undefined) out.enum = values;
-  out.type = type;
+  // Nullable as `makeNullable` writes it: `null` added to the type and to the enum, in place.
+  if (values !== undefined) out.enum = nullable ? [...(values as unknown[]), null] : values;
+  out.type = nullable ? [type, 'null'] : type;
   if (items !== undefined) out.items = items;
   let described: string | undefined;
   // Own keys only: the prototype is Object.prototype, checked clean by `isCommonObject` above
@@ -527,7 +567,9 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   for (let index = 0; index < branches.length; index++) {
     const branch: unknown = branches[index];
     path[path.length - 1] = index;
-    let schema = isNullBranch(branch) ? (branch as JsonSchemaObject) : leaf(branch, nesting, pass);
+    let schema = isNullBranch(branch)
+      ? (branch as JsonSchemaObject)
+      : leaf(branch, nesting, false, pass);
     // Among other branches than null, the walk fails strict at an object that takes any keys.
     if (schema === undefined && others === 1) schema = anyObjectAsText(branch, pass);
     if (schema === undefined) {
@@ -652,6 +694,12 @@ function finishDescription(out: Source, description: unknown, described: string 
   } else if (description !== undefined) {
     out.description = description;
   }
+}
+
+/** Whether a list holds a name (by `===`). */
+function includes(list: readonly unknown[], name: string): boolean {
+  for (let index = 0; index < list.length; index++) if (list[index] === name) return true;
+  return false;
 }
 
 /** Whether a value is a count (a non-negative integer), as JSON Schema's counting keywords take. */
