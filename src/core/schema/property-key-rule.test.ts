@@ -75,7 +75,57 @@ function renamedEachCharacter(key: string, rule: typeof ANTHROPIC_PROPERTY_KEYS)
   return base.slice(0, rule.maxLength - suffix.length) + suffix;
 }
 
+/** A list's wire keys as the rule reads: keys that fit first, then each other in turn. */
+function fittedEachKey(keys: readonly string[], rule: typeof ANTHROPIC_PROPERTY_KEYS): string[] {
+  const taken = new Set(keys.filter((key) => fitsEachCharacter(key, rule)));
+  return keys.map((key) => {
+    if (fitsEachCharacter(key, rule)) return key;
+    let base = '';
+    for (const character of key) base += rule.allowed.test(character) ? character : '_';
+    if (base.length === 0) base = '_';
+    if (rule.first !== null && !rule.first.test(base.charAt(0))) base = `_${base}`;
+    let candidate = base;
+    for (let attempt = 1; candidate.length > rule.maxLength || taken.has(candidate); attempt++) {
+      const suffix = `_${nameHash(attempt === 1 ? key : `${key}\u0000${attempt}`)}`;
+      candidate = base.slice(0, rule.maxLength - suffix.length) + suffix;
+    }
+    taken.add(candidate);
+    return candidate;
+  });
+}
+
 describe('fitPropertyKeys', () => {
+  it('should write every list of keys as the rule reads it, asked again or after a list that joins the same', () => {
+    // Lists of keys are remembered by their keys joined with U+0000, which a key may hold too:
+    // a list asked after another that joins to the same text is written for its own keys.
+    const key = fc.constantFrom(
+      'a',
+      'b',
+      'a.b',
+      'a_b',
+      '.a',
+      '_a',
+      'a\u0000',
+      '\u0000b',
+      'a\u0000b',
+      'é',
+      'k'.repeat(66),
+    );
+    const list = fc.uniqueArray(key, { maxLength: 5 });
+    fc.assert(
+      fc.property(list, list, (first, second) => {
+        for (const rule of [ANTHROPIC_PROPERTY_KEYS, VERTEX_PROPERTY_KEYS]) {
+          for (const keys of [first, second, first, [first.join('\u0000')], first]) {
+            const wires = fitPropertyKeys(keys, rule);
+            expect([...wires.keys()].sort()).toEqual([...keys].sort());
+            expect(keys.map((name) => wires.get(name))).toEqual(fittedEachKey(keys, rule));
+          }
+        }
+      }),
+      { numRuns: 300, examples: [[['a', 'b'], ['a\u0000b']]] },
+    );
+  });
+
   it('should write a key that breaks the rule as substituting one code point at a time writes it', () => {
     const key = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 70 }),

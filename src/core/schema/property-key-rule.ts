@@ -57,7 +57,45 @@ export const VERTEX_PROPERTY_KEYS: PropertyKeyRule = Object.freeze({
 export function fitPropertyKeys(
   keys: readonly string[],
   rule: PropertyKeyRule,
-): Map<string, string> {
+): ReadonlyMap<string, string> {
+  // The same lists of keys recur (Twilio's `Parameter1.Name` to `Parameter99.Value` in two tools
+  // of one catalog; every tool of a list sent again as fresh JSON): a list written before is
+  // found by its keys, and checked key by key, since a key may hold the separator.
+  let known = fittedLists.get(rule);
+  if (known === undefined) {
+    known = new Map();
+    fittedLists.set(rule, known);
+  }
+  const joined = keys.join('\u0000');
+  const before = known.get(joined);
+  if (before !== undefined && sameKeys(before.keys, keys)) return before.wires;
+  const wires = fitKeys(keys, rule);
+  if (known.size >= MAX_FITTED_LISTS) known.clear();
+  known.set(joined, { keys: keys.slice(), wires });
+  return wires;
+}
+
+/** A list of keys written before, and its wire keys. */
+interface FittedList {
+  readonly keys: readonly string[];
+  readonly wires: ReadonlyMap<string, string>;
+}
+
+// Lists of keys written before, per rule, by their keys joined (see `fitPropertyKeys`).
+const fittedLists = new WeakMap<PropertyKeyRule, Map<string, FittedList>>();
+
+/** Past this many lists remembered for a rule, its memory starts over. */
+const MAX_FITTED_LISTS = 512;
+
+function sameKeys(first: readonly string[], second: readonly string[]): boolean {
+  if (first.length !== second.length) return false;
+  for (let index = 0; index < first.length; index++) {
+    if (first[index] !== second[index]) return false;
+  }
+  return true;
+}
+
+function fitKeys(keys: readonly string[], rule: PropertyKeyRule): Map<string, string> {
   const result = new Map<string, string>();
   const taken = new Set<string>();
   for (const key of keys) {
