@@ -599,12 +599,21 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   path.pop();
   if (maps !== undefined) pass.map = { anyOf: maps };
   if (kept && schemas === undefined) return node as JsonSchemaObject;
-  const out: Source = { anyOf: schemas ?? branches };
-  if (title) out.title = node.title;
-  let described: string | undefined;
-  if (defaults) described = describe(undefined, 'default', node.default, pass);
-  finishDescription(out, node.description, described);
-  return out as JsonSchemaObject;
+  const anyOf = schemas ?? branches;
+  const description = describedText(
+    node.description,
+    defaults ? describe(undefined, 'default', node.default, pass) : undefined,
+  );
+  // One literal per shape, as `closeStrictObject` writes objects: nodes built key by key take
+  // hidden classes that die at each full collection, and code optimised for them is thrown away.
+  if (title) {
+    return (
+      description === undefined
+        ? { anyOf, title: node.title }
+        : { anyOf, title: node.title, description }
+    ) as JsonSchemaObject;
+  }
+  return (description === undefined ? { anyOf } : { anyOf, description }) as JsonSchemaObject;
 }
 
 /**
@@ -688,12 +697,14 @@ function describe(described: string | undefined, key: string, value: unknown, pa
 
 /** Writes the description last, with what moved into it in parentheses (see `finishNode`). */
 function finishDescription(out: Source, description: unknown, described: string | undefined): void {
-  if (described !== undefined) {
-    out.description =
-      description === undefined ? `(${described})` : `${description as string} (${described})`;
-  } else if (description !== undefined) {
-    out.description = description;
-  }
+  const text = describedText(description, described);
+  if (text !== undefined) out.description = text;
+}
+
+/** The description with what moved into it in parentheses, or `undefined` for none at all. */
+function describedText(description: unknown, described: string | undefined): unknown {
+  if (described === undefined) return description;
+  return description === undefined ? `(${described})` : `${description as string} (${described})`;
 }
 
 /** Whether a list holds a name (by `===`). */

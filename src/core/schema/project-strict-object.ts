@@ -118,7 +118,9 @@ export function closeStrictObject(
     for (let index = 0; index < requiredSource.length; index++) {
       const name: unknown = requiredSource[index];
       if (typeof name !== 'string' || isListed(required, lookup, name)) continue;
-      if (!Object.hasOwn(built, name)) {
+      // `built` holds exactly the names: a short list is scanned, which costs less than
+      // `Object.hasOwn` with a name read from a list (a string not yet looked up as a key).
+      if (lookup === undefined ? !isListed(names, undefined, name) : !Object.hasOwn(built, name)) {
         if (context === undefined) return undefined;
         strictFail(context, path, `required property "${name}" is not declared`);
       }
