@@ -494,6 +494,30 @@ describe('projectInputSchema', () => {
       }
     });
 
+    it('should throw a failure found before as it threw it first, code and cause included, for each options it failed for', () => {
+      const broken = { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } };
+      const thrown = (options: ProjectInputSchemaOptions): ToolwireError => {
+        try {
+          projectInputSchema(broken, options);
+        } catch (error) {
+          if (ToolwireError.isInstance(error)) return error;
+        }
+        throw new Error('expected a ToolwireError');
+      };
+      for (const target of ['openai', 'gemini', 'vertex'] as const) {
+        const first = thrown({ target });
+        const again = thrown({ target, subject: 'Tool "b"' });
+        expect(again.code).toBe(first.code);
+        expect(again.cause).toBe(first.cause);
+        expect(again.message).toBe(first.message.replace(/^Tool/, 'Tool "b"'));
+      }
+      // A schema that projects is cached beside failures of other schemas for the same options.
+      const fine = { type: 'object', properties: { a: { type: 'string' } } };
+      expect(projectInputSchema(fine, { target: 'openai' })).toBe(
+        projectInputSchema(fine, { target: 'openai' }),
+      );
+    });
+
     it('should reject an unknown target with INVALID_OPTION', () => {
       // The internal profile names (strict OpenAI, Gemini's JSON Schema field) are not targets.
       for (const target of ['cohere', 'openaiStrict', 'geminiJson', 'toString']) {

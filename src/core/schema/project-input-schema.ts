@@ -87,13 +87,21 @@ interface CachedFailure {
   readonly cause: unknown;
 }
 
-type Outcome = ProjectInputSchemaResult | CachedFailure;
+/** The cache entry of a schema whose projection failed (the failure is in `failureCaches`). */
+const FAILED: object = Object.freeze({});
+
+type CacheEntry = ProjectInputSchemaResult | typeof FAILED;
 
 // Cached by schema identity: hosts send the same tool objects on every turn. One cache per
 // combination of options that changes the projection (target, strict, Gemini field), so the cache
 // of one schema object never outgrows those combinations whatever subjects callers name; the
-// outcome is the cached value itself (no per-schema array), which keeps the cold path lean.
-const caches: WeakMap<object, Outcome>[] = [];
+// result is the cached value itself (no per-schema array), which keeps the cold path lean. A
+// failure is told apart by identity and kept in a cache of its own: reading the entry to tell one
+// made the optimised code of this function (and of callers it is inlined into) depend on the
+// hidden class of frozen results, and threw it away whenever a major collection found no result
+// alive, as when every tool list arrives as fresh JSON (`--trace-deopt`: "weak objects").
+const caches: WeakMap<object, CacheEntry>[] = [];
+const failureCaches: WeakMap<object, CachedFailure>[] = [];
 
 /** A target's cache slot, or `undefined` for an unknown target (compared: cheaper than hashed). */
 function targetSlotOf(target: unknown): number | undefined {
@@ -147,7 +155,7 @@ export function projectInputSchema(
     (targetSlot ?? 0) * 4 +
     (strict ? 2 : 0) +
     (options.geminiField === 'parametersJsonSchema' ? 1 : 0);
-  let cache: WeakMap<object, Outcome> | undefined;
+  let cache: WeakMap<object, CacheEntry> | undefined;
   if (cacheable) {
     cache = caches[slot];
     if (cache === undefined) {
@@ -155,18 +163,15 @@ export function projectInputSchema(
       caches[slot] = cache;
     }
   }
-  let entry = cache?.get(schema as object);
-  if (entry === undefined) {
-    entry = computeOutcome(schema, options);
-    cache?.set(schema as object, entry);
+  const cached = cache?.get(schema as object);
+  if (cached === FAILED) {
+    const failures = failureCaches[slot] as WeakMap<object, CachedFailure>;
+    throw failureError(failures.get(schema as object) as CachedFailure, options);
   }
-  if (!('schema' in entry)) {
-    throw new ToolwireError({
-      code: entry.code,
-      message: entry.subjectFirst ? `${subjectOf(options)}${entry.rest}` : entry.rest,
-      cause: entry.cause,
-    });
-  }
+  const entry =
+    cached === undefined
+      ? computeOutcome(schema, options, cache, slot)
+      : (cached as ProjectInputSchemaResult);
   if (options.onLossy === 'throw' && entry.warnings.length > 0) {
     const first = entry.warnings[0] as SchemaWarning;
     throw new ToolwireError({
@@ -184,23 +189,59 @@ function withoutSubject(options: ProjectInputSchemaOptions): ProjectInputSchemaO
   return copy;
 }
 
-/** Projects without a subject (the cache is shared by every caller), keeping a failure as data. */
-function computeOutcome(schema: unknown, options: ProjectInputSchemaOptions): Outcome {
+/**
+ * Projects without a subject (the cache is shared by every caller) into `cache`, when there is
+ * one; a failure is kept as data (in the failure cache of `slot`) and thrown with the caller's
+ * subject.
+ */
+function computeOutcome(
+  schema: unknown,
+  options: ProjectInputSchemaOptions,
+  cache: WeakMap<object, CacheEntry> | undefined,
+  slot: number,
+): ProjectInputSchemaResult {
+  let result: ProjectInputSchemaResult;
   try {
-    return computeProjection(
+    result = computeProjection(
       schema,
       options.subject === undefined ? options : withoutSubject(options),
     );
   } catch (error) {
     if (!ToolwireError.isInstance(error)) throw error;
-    const subjectFirst = error.message.startsWith(DEFAULT_SUBJECT);
-    return {
-      code: error.code,
-      rest: subjectFirst ? error.message.slice(DEFAULT_SUBJECT.length) : error.message,
-      subjectFirst,
-      cause: error.cause,
-    };
+    const failure = failureOf(error);
+    if (cache !== undefined) {
+      let failures = failureCaches[slot];
+      if (failures === undefined) {
+        failures = new WeakMap();
+        failureCaches[slot] = failures;
+      }
+      failures.set(schema as object, failure);
+      cache.set(schema as object, FAILED);
+    }
+    throw failureError(failure, options);
   }
+  cache?.set(schema as object, result);
+  return result;
+}
+
+/** The error a cached failure is thrown as, naming the caller's subject. */
+function failureError(failure: CachedFailure, options: ProjectInputSchemaOptions): ToolwireError {
+  return new ToolwireError({
+    code: failure.code,
+    message: failure.subjectFirst ? `${subjectOf(options)}${failure.rest}` : failure.rest,
+    cause: failure.cause,
+  });
+}
+
+/** A projection's error as a failure kept without its subject. */
+function failureOf(error: ToolwireError): CachedFailure {
+  const subjectFirst = error.message.startsWith(DEFAULT_SUBJECT);
+  return {
+    code: error.code,
+    rest: subjectFirst ? error.message.slice(DEFAULT_SUBJECT.length) : error.message,
+    subjectFirst,
+    cause: error.cause,
+  };
 }
 
 /**
