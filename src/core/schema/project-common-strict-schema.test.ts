@@ -195,6 +195,8 @@ const optional: fc.Arbitrary<unknown> = fc
     branches: fc.oneof(
       { weight: 6, arbitrary: fc.tuple(leaf, fc.constant({ type: 'null' })) },
       { weight: 2, arbitrary: fc.tuple(fc.constant({ type: 'null' }), leaf, leaf) },
+      // No null branch: an optional property's gains one.
+      { weight: 1, arbitrary: fc.tuple(leaf, leaf) },
       // Asked for as JSON text when it is the only branch other than null, else strict fails.
       {
         weight: 2,
@@ -466,6 +468,35 @@ describe('projectCommonStrictSchema', () => {
       'DROPPED_KEYWORD /properties/ids/optional',
     ]);
     expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
+  });
+
+  it('should write optional properties nullable with a required list of any length', () => {
+    const properties: Record<string, unknown> = {};
+    for (let index = 0; index < 40; index++) {
+      properties[`p${index}`] = [
+        { type: 'string' },
+        { type: 'string', description: 'S' },
+        { description: 'S', type: 'integer' },
+        { type: 'string', enum: ['a'], title: 'E' },
+        { type: 'string', default: 'a' },
+        { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        { type: 'object', properties: { q: { type: 'string' } } },
+        { type: 'object' },
+      ][index % 9];
+    }
+    for (const length of [3, 32, 33]) {
+      const root = {
+        type: 'object',
+        properties,
+        required: Array.from({ length }, (_, index) => `p${index + 1}`),
+      };
+      expect(commonSchema(root, false)).toBeDefined();
+      expect(projectionOutcome(root, STRICT, true)).toBe(projectionOutcome(root, STRICT, false));
+      const result = projectInputSchemaUncached(root, STRICT, true);
+      const reference = projectInputSchemaUncached(root, STRICT, false);
+      expect(sharing(result, root)).toEqual(sharing(reference, root));
+    }
   });
 
   it('should ask for an object that takes any keys as JSON text, as the walk does', () => {

@@ -158,14 +158,15 @@ function commonObject(
     pass.characters += name.length;
     setKey(built, name, schema);
   }
-  return closeStrictObject(node, names, built, same, maps, undefined, NO_NAMES);
+  return closeStrictObject(node, names, built, same, maps, undefined, NO_NAMES, listed);
 }
 
 /**
  * A property's schema or an array's items, as this pass takes them: a leaf, a common object at
  * `nesting`, alternatives of leaves and null, or an object that takes any keys (as JSON text);
- * its argument map is left in `pass.map` for the caller to take; a leaf is written nullable
- * with `nullable` (see `leaf`). `undefined` when the node is none of these.
+ * its argument map is left in `pass.map` for the caller to take. With `nullable` (an optional
+ * property's), it is written to take null, as `closeStrictObject` would write it with
+ * `makeNullable`. `undefined` when the node is none of these.
  */
 function commonNode(
   input: unknown,
@@ -178,10 +179,13 @@ function commonNode(
   const projected = commonObject(input, nesting, pass);
   if (projected !== undefined) {
     pass.map = projected.map;
-    return projected.schema;
+    return nullable ? makeNullable(projected.schema) : projected.schema;
   }
+  const written = alternatives(input, nesting, nullable, pass);
+  if (written !== undefined) return written;
   // Tried last: the nodes before are the common ones, and this one is no common object.
-  return alternatives(input, nesting, pass) ?? anyObjectAsText(input, pass);
+  const text = anyObjectAsText(input, pass);
+  return nullable && text !== undefined ? makeNullable(text) : text;
 }
 
 /**
@@ -517,7 +521,12 @@ function addWarning(pass: Pass, warning: SchemaWarning): void {
  * description with the `default` moved into it), their maps as it writes them left in
  * `pass.map`. `undefined` for any other node.
  */
-function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaObject | undefined {
+function alternatives(
+  input: unknown,
+  nesting: number,
+  nullable: boolean,
+  pass: Pass,
+): JsonSchemaObject | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
   const prototype = Object.getPrototypeOf(input);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
@@ -598,8 +607,31 @@ function alternatives(input: unknown, nesting: number, pass: Pass): JsonSchemaOb
   path.pop();
   path.pop();
   if (maps !== undefined) pass.map = { anyOf: maps };
-  if (kept && schemas === undefined) return node as JsonSchemaObject;
-  const anyOf = schemas ?? branches;
+  const written = writtenAlternatives(
+    node,
+    schemas ?? branches,
+    kept && schemas === undefined,
+    title,
+    defaults,
+    pass,
+  );
+  // Every branch the walk sends is null or takes no null: the node takes null with a null branch.
+  return nullable && others === branches.length ? makeNullable(written) : written;
+}
+
+/**
+ * Alternatives as `projectStrictAlternatives` writes them: the input's node when it `keeps` it,
+ * else the branches, the title and the description with a `default` moved into it.
+ */
+function writtenAlternatives(
+  node: Source,
+  anyOf: unknown,
+  keeps: boolean,
+  title: boolean,
+  defaults: boolean,
+  pass: Pass,
+): JsonSchemaObject {
+  if (keeps) return node as JsonSchemaObject;
   const description = describedText(
     node.description,
     defaults ? describe(undefined, 'default', node.default, pass) : undefined,

@@ -90,7 +90,8 @@ export function projectStrictObject(
  * projected schemas in `built` (`same` when each is the input's own), every property required,
  * the optional ones made nullable, the node written as one of four literals. With `context`, an
  * undeclared required name is the walk's strict failure at `path`; without one it gives
- * `undefined`, so that the one-pass path leaves the schema to the walk.
+ * `undefined`, so that the one-pass path leaves the schema to the walk. `nulled`: the caller
+ * already wrote every property the node does not require to take null.
  *
  * @internal
  * @example
@@ -108,6 +109,7 @@ export function closeStrictObject(
   maps: Record<string, ArgumentMap> | undefined,
   context: TreeContext | undefined,
   path: Path,
+  nulled = false,
 ): { schema: JsonSchemaObject; map: ArgumentMap | null } | undefined {
   const properties = node.properties as Source | undefined;
   const required: string[] = [];
@@ -134,10 +136,12 @@ export function closeStrictObject(
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     if (isListed(required, lookup, name)) continue;
-    const schema = built[name] as JsonSchemaObject;
-    if (!acceptsNull(schema)) {
-      setKey(built, name, makeNullable(schema));
-      same = false;
+    if (!nulled) {
+      const schema = built[name] as JsonSchemaObject;
+      if (!acceptsNull(schema)) {
+        setKey(built, name, makeNullable(schema));
+        same = false;
+      }
     }
     optionalNulls ??= [];
     optionalNulls.push(name);
