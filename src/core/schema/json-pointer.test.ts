@@ -4,8 +4,8 @@ import { escapeSegment, toJsonPointer } from './json-pointer.js';
 
 describe('toJsonPointer', () => {
   it('should write each segment escaped after a slash, whether or not any needs escaping', () => {
-    // Segments from a few characters, `~` and `/` among them, so both the plain path (one join)
-    // and the escaping one are taken often.
+    // Segments from a few characters, `~` and `/` among them, so that paths with and without
+    // anything to escape both come often.
     const segment = fc.oneof(
       fc.string({ unit: fc.constantFrom('a', '~', '/', '0', '1'), maxLength: 4 }),
       fc.nat({ max: 20 }),

@@ -9,16 +9,14 @@
  * ```
  */
 export function toJsonPointer(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '';
-  for (const segment of path) {
-    if (typeof segment === 'string' && segment !== escapeSegment(segment)) {
-      let pointer = '';
-      for (const each of path) pointer += `/${escapeSegment(each)}`;
-      return pointer;
-    }
+  // Written a segment at a time: `join` of a path that mixes names and indexes cost more than the
+  // rest of a warning.
+  let pointer = '';
+  for (let index = 0; index < path.length; index++) {
+    const segment = path[index] as string | number;
+    pointer += typeof segment === 'number' ? `/${segment}` : `/${escapeSegment(segment)}`;
   }
-  // Nothing to escape (nearly every path): one string, not one per segment.
-  return `/${path.join('/')}`;
+  return pointer;
 }
 
 /**
