@@ -1223,6 +1223,42 @@ describe('collectFittingSchemas', () => {
       expect(taken.alternatives).toBeGreaterThan(20);
     });
 
+    it('should keep required names as the full walk keeps them, by the keys the properties enumerate', () => {
+      // Gemini and Vertex drop required names that are not declared. A property that is own but
+      // not enumerable is not declared to the walk, which reads the keys as `Object.keys` lists
+      // them (the fast way once asked `Object.hasOwn`, and kept such a name).
+      const leaf = { type: 'string' };
+      const hidden: Record<string, unknown> = { a: leaf };
+      Object.defineProperty(hidden, 'b', { value: { type: 'string' }, enumerable: false });
+      const many = Object.fromEntries(
+        Array.from({ length: 70 }, (_, index) => [`p${index}`, { type: 'string' }]),
+      );
+      const names = Object.keys(many);
+      const cases: [unknown, boolean][] = [
+        [{ type: 'object', properties: hidden, required: ['b', 'a'] }, false],
+        [
+          {
+            type: 'object',
+            properties: { a: leaf, bb: leaf, c: leaf },
+            required: ['c', 'bb', 'a'],
+          },
+          true,
+        ],
+        [{ type: 'object', properties: { a: leaf, bb: leaf }, required: ['bb', 'b'] }, false],
+        [{ type: 'object', properties: many, required: names.slice(0, 64) }, true],
+        [{ type: 'object', properties: many, required: [...names.slice(0, 63), 'missing'] }, false],
+        [{ type: 'object', properties: many, required: names.slice(0, 65) }, false],
+      ];
+      for (const [properties, fits] of cases) {
+        const schema = { type: 'object', properties: { x: properties } };
+        for (const target of ['gemini', 'vertex'] as const) {
+          expect(outcome(schema, { target }, true)).toBe(outcome(schema, { target }, false));
+          const found = collectFittingSchemas(properties, target, false);
+          expect(found.root !== undefined).toBe(fits);
+        }
+      }
+    });
+
     it('should send a fitting sub-schema as the input object itself, and never write to the input', () => {
       fc.assert(
         fc.property(serverSchema, (schema) => {
