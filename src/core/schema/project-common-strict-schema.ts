@@ -457,12 +457,17 @@ function rebuiltLeaf(
   nullable: boolean,
   pass: Pass,
 ): JsonSchemaObject {
-  const out: Source = {};
   const values = node.enum;
   // Nullable as `makeNullable` writes it: `null` added to the type and to the enum, in place.
-  if (values !== undefined) out.enum = nullable ? [...(values as unknown[]), null] : values;
-  out.type = nullable ? [type, 'null'] : type;
-  if (items !== undefined) out.items = items;
+  const written = nullable ? [type, 'null'] : type;
+  // A literal for the first keys, and the rest through `setKey`, whose store knows no hidden
+  // class: hidden classes of nodes built key by key die at each full collection, and code that
+  // was optimised for them is thrown away ('weak objects').
+  const out: Source =
+    values === undefined
+      ? { type: written }
+      : { enum: nullable ? [...(values as unknown[]), null] : values, type: written };
+  if (items !== undefined) setKey(out, 'items', items);
   let described: string | undefined;
   // Own keys only: the prototype is Object.prototype, checked clean by `isCommonObject` above
   // this node, or none; every key was read by `leaf`, none of them `__proto__`.
@@ -474,7 +479,7 @@ function rebuiltLeaf(
       case 'description':
         break;
       case 'format':
-        if (listed) out.format = node.format;
+        if (listed) setKey(out, key, node.format);
         else described = describe(described, key, node.format, pass);
         break;
       case 'default':
@@ -484,10 +489,11 @@ function rebuiltLeaf(
         break;
       default:
         if (isDropped(key)) drop(key, pass);
-        else out[key] = node[key];
+        else setKey(out, key, node[key]);
     }
   }
-  finishDescription(out, node.description, described);
+  const description = describedText(node.description, described);
+  if (description !== undefined) setKey(out, 'description', description);
   return out as JsonSchemaObject;
 }
 
