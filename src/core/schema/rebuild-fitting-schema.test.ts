@@ -182,6 +182,52 @@ describe('rebuildFittingSchema', () => {
         { numRuns: 200 },
       );
     });
+
+    it('should give exactly what the walk gives for many renamed properties, in their order', () => {
+      // Past 16 properties the rebuild writes `properties` and the argument map's keys as tables
+      // from the start; names that break the key rules sit among names that fit.
+      const name = fc.constantFrom(
+        'Parameter1.Name',
+        'Parameter1.Value',
+        'filter[id]',
+        '__proto__',
+        'first',
+        'second',
+        'name',
+        '1st',
+        'a b',
+      );
+      const properties = fc.uniqueArray(
+        fc.tuple(
+          fc.oneof(name, fc.stringMatching(/^[a-z.]{1,4}$/)),
+          fc.oneof(wrapper, fc.constant({ type: 'string' })),
+        ),
+        { minLength: 14, maxLength: 40, selector: ([key]) => key },
+      );
+      fc.assert(
+        fc.property(properties, fc.boolean(), (entries, requireAll) => {
+          const props: Record<string, unknown> = {};
+          for (const [key, schema] of entries) {
+            Object.defineProperty(props, key, {
+              value: schema,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          }
+          const root = {
+            type: 'object',
+            properties: props,
+            required: requireAll ? entries.map(([key]) => key) : [],
+            $defs: DEFINITIONS,
+          };
+          for (const options of [{ target: 'vertex' }, { target: 'anthropic' }] as const) {
+            expect(outcome(root, options, true)).toBe(outcome(root, options, false));
+          }
+        }),
+        { numRuns: 60 },
+      );
+    });
   });
 });
 
