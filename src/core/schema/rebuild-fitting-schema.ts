@@ -154,8 +154,7 @@ export function rebuildFittingSchema(
       out.properties = {};
     }
     if (Array.isArray(required) && required.length > 0) {
-      out.required =
-        wires === undefined ? required : renameRequired(required, properties as Source, wires);
+      out.required = wires === undefined ? required : renameRequired(required, wires);
     }
     if (profile.additionalProperties && additional !== undefined) {
       out.additionalProperties =
@@ -488,23 +487,24 @@ function emptyTable<Value>(): Record<string, Value> {
   return out as Record<string, Value>;
 }
 
-/** `required` under the wire names of the properties it names (others as they are). */
+/**
+ * `required` under the wire names of the properties it names (others as they are). `wires` holds
+ * every own key of `properties` and nothing else, so it alone says which names are properties:
+ * asking the object would look each name, a string read from a value, up in V8's string table.
+ */
 function renameRequired(
   required: readonly unknown[],
-  properties: Source,
   wires: ReadonlyMap<string, string>,
 ): readonly unknown[] {
   let out: unknown[] | undefined;
   for (let index = 0; index < required.length; index++) {
     const name = required[index] as string;
-    const wire = isOwnEnumerable.call(properties, name) ? (wires.get(name) ?? name) : name;
+    const wire = wires.get(name) ?? name;
     if (out === undefined && wire !== name) out = required.slice(0, index);
     out?.push(wire);
   }
   return out ?? required;
 }
-
-const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
 
 /**
  * A child of a rebuilt node: the input's own object when it fits as it is. `key` and `name` are
