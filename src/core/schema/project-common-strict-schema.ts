@@ -663,9 +663,7 @@ function writtenAlternatives(
  * among alternatives, the only branch other than null (else the walk fails strict there).
  */
 function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefined {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
-  const prototype = Object.getPrototypeOf(input);
-  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  if (!isPlainObject(input)) return undefined;
   // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
   for (const _ in EMPTY) return undefined;
   const node = input as Source;
