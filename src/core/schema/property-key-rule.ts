@@ -61,17 +61,12 @@ export function fitPropertyKeys(
   // The same lists of keys recur (Twilio's `Parameter1.Name` to `Parameter99.Value` in two tools
   // of one catalog; every tool of a list sent again as fresh JSON): a list written before is
   // found by its keys, and checked key by key, since a key may hold the separator.
-  let known = fittedLists.get(rule);
-  if (known === undefined) {
-    known = new Map();
-    fittedLists.set(rule, known);
-  }
+  const known = memoryOf(fittedLists, rule);
   const joined = keys.join('\u0000');
   const before = known.get(joined);
   if (before !== undefined && sameKeys(before.keys, keys)) return before.wires;
   const wires = fitKeys(keys, rule);
-  if (known.size >= MAX_FITTED_LISTS) known.clear();
-  known.set(joined, { keys: keys.slice(), wires });
+  store(known, joined, { keys: keys.slice(), wires }, MAX_FITTED_LISTS);
   return wires;
 }
 
@@ -122,18 +117,9 @@ function fitKeys(keys: readonly string[], rule: PropertyKeyRule): Map<string, st
 export function fitsRule(key: string, rule: PropertyKeyRule): boolean {
   // Only keys of a length that may fit are remembered: a long key costs nothing to judge.
   if (key.length === 0 || key.length > rule.maxLength) return false;
-  let judged = judgedKeys.get(rule);
-  if (judged === undefined) {
-    judged = new Map();
-    judgedKeys.set(rule, judged);
-  }
-  let fits = judged.get(key);
-  if (fits === undefined) {
-    fits = keyFitsRule(key, rule);
-    if (judged.size >= MAX_JUDGED_KEYS) judged.clear();
-    judged.set(key, fits);
-  }
-  return fits;
+  const judged = memoryOf(judgedKeys, rule);
+  const fits = judged.get(key);
+  return fits ?? store(judged, key, keyFitsRule(key, rule), MAX_JUDGED_KEYS);
 }
 
 // Keys judged before, per rule: the walk asks about every property of every object it projects
@@ -167,18 +153,31 @@ function wholeKeyPattern(rule: PropertyKeyRule): RegExp {
  * a string built a run at a time and a regular expression test.
  */
 function substituted(key: string, rule: PropertyKeyRule): string {
-  let known = substitutedKeys.get(rule);
-  if (known === undefined) {
-    known = new Map();
-    substitutedKeys.set(rule, known);
+  const known = memoryOf(substitutedKeys, rule);
+  return known.get(key) ?? store(known, key, substitute(key, rule), MAX_JUDGED_KEYS);
+}
+
+/**
+ * The memory of `memories` for `rule` (lists, judged keys, substituted keys), empty at first.
+ * A lookup, not a callback: `fitsRule` runs for every property of three targets.
+ */
+function memoryOf<Value>(
+  memories: WeakMap<PropertyKeyRule, Map<string, Value>>,
+  rule: PropertyKeyRule,
+): Map<string, Value> {
+  let memory = memories.get(rule);
+  if (memory === undefined) {
+    memory = new Map();
+    memories.set(rule, memory);
   }
-  let base = known.get(key);
-  if (base === undefined) {
-    base = substitute(key, rule);
-    if (known.size >= MAX_JUDGED_KEYS) known.clear();
-    known.set(key, base);
-  }
-  return base;
+  return memory;
+}
+
+/** Remembers `value` for `key` and returns it; past `limit` entries the memory starts over. */
+function store<Value>(memory: Map<string, Value>, key: string, value: Value, limit: number): Value {
+  if (memory.size >= limit) memory.clear();
+  memory.set(key, value);
+  return value;
 }
 
 // Keys substituted before, per rule (see `substituted`).
