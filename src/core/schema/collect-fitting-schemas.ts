@@ -1206,8 +1206,12 @@ function formatFits(format: string, types: Types, profile: TargetProfile): boole
   return profile.formats?.[types]?.includes(format) === true;
 }
 
-/** A branch `nullable` replaces, by its own keys (as `rebuildFittingSchema` tells them apart). */
-function isNullBranch(branch: Source): boolean {
+/**
+ * A branch `nullable` replaces, by its own keys: the check and `rebuildFittingSchema` must tell
+ * them apart alike, so both ask this.
+ * @internal
+ */
+export function isNullBranch(branch: Source): boolean {
   return branch.type === 'null' && branch.anyOf === undefined && branch.oneOf === undefined;
 }
 

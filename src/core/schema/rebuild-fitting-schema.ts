@@ -14,6 +14,7 @@ import {
   FITTING_WARNS,
   FITTING_WARNS_HERE,
   type FittingSchema,
+  isNullBranch,
 } from './collect-fitting-schemas.js';
 import { mergeReference } from './merge-reference.js';
 import { moveDefaultBesideAnyOf } from './move-default-beside-any-of.js';
@@ -317,7 +318,7 @@ function rebuildMergedAlternatives(
   }
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index];
-    if (isNullBranch(branch)) {
+    if (isNullBranch(branch as Source)) {
       nullable = true;
       // The walk projects it before it drops it: its warnings (see `FITTING_WARNS`) stand.
       rebuildChild(branch, context, 'anyOf', index);
@@ -341,12 +342,6 @@ function rebuildMergedAlternatives(
   }
   if (typeof node.description === 'string') out.description = node.description;
   return out;
-}
-
-/** A branch `nullable` replaces, as `collectFittingSchemas` tells them apart. */
-function isNullBranch(branch: unknown): boolean {
-  const schema = branch as Source;
-  return schema.type === 'null' && schema.anyOf === undefined && schema.oneOf === undefined;
 }
 
 const STRING_TYPES: readonly string[] = ['string'];
@@ -548,7 +543,7 @@ function rebuildOtherThanNull(list: readonly unknown[], context: RebuildContext)
   for (let index = 0; index < list.length; index++) {
     const child = list[index];
     const rebuilt = rebuildChild(child, context, 'anyOf', index);
-    if (!isNullBranch(child)) out.push(rebuilt);
+    if (!isNullBranch(child as Source)) out.push(rebuilt);
   }
   return out;
 }
@@ -572,7 +567,7 @@ function rebuildMappedBranches(
   for (let index = 0; index < list.length; index++) {
     const child = list[index];
     const rebuilt = rebuildMappedChild(child, context, 'anyOf', index);
-    if (dropsNull && isNullBranch(child)) continue;
+    if (dropsNull && isNullBranch(child as Source)) continue;
     if (out === undefined && rebuilt.schema !== child) out = list.slice(0, index);
     out?.push(rebuilt.schema);
     maps.push(rebuilt.map);
