@@ -77,16 +77,17 @@ export function toolList(site: ToolListSite, list: object, fingerprint: Fingerpr
       else if (typeof name === 'string') set.add(name);
     });
   }
-  let switches = false;
-  const test = site.switches?.test;
-  if (test !== undefined)
-    visitPath(list, ['*'], (tool) => {
-      switches ||= isRecord(tool) && test(tool);
-    });
   const names = [...set];
   const key = names.join('\u0000');
   let shared = byNames.get(key);
   if (shared === undefined || shared === last || !matchesContent(shared.content, list)) {
+    // Tested only for a content not stored yet: a stored one already knows.
+    let switches = false;
+    const test = site.switches?.test;
+    if (test !== undefined)
+      visitPath(list, ['*'], (tool) => {
+        switches ||= isRecord(tool) && test(tool);
+      });
     const projections: Shared['projections'] = [];
     shared = {
       names,
