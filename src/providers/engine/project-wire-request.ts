@@ -24,7 +24,7 @@ import {
 import { type SharedList, toolList } from './remember-tool-list.js';
 import { projectToolSchemaByContent } from './remember-tool-schema.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
-import type { DeclarationSite, NameSite, ToolListSite, WireFormat } from './wire-format.js';
+import type { NameSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
   memberCanonical,
   nameField,
@@ -40,11 +40,10 @@ import { isRecord, LEFT_OUT, updatePath, visitPath, withProperty } from './wire-
 type Restore = (args: unknown) => unknown;
 
 /**
- * Projects one request of a wire format described as data ({@link WireFormat}): collects every
- * tool name (tool lists, tool choice, history), builds the request's wire-name maps, projects the
- * tool lists (names, alias notes, schemas; once per list content and map), the choice and the
- * history (once per item and map), copy on write, and returns the resolvers of the response and
- * of the stream events. Every adapter is this call plus its format.
+ * Projects one request of a format described as data ({@link WireFormat}): collects every tool
+ * name, builds the request's name maps, projects the tool lists (once per content and maps), the
+ * choice and the history (once per item and maps), copy on write, and returns the resolvers of
+ * the response and of the stream events. Every adapter is this call plus its format.
  *
  * @example
  * ```ts
@@ -89,17 +88,15 @@ interface State {
   names: WireNames;
   /** In parts, joined once per request handed out (a Gemini turn copied ~150 three times). */
   warnings: ProjectionWarning[][];
-  /** A declaration goes out as a fresh copy on every request ({@link DeclarationSite.copiedWith}). */
+  /** Some declaration holds its site's `copiedWith` field. */
   copies: boolean;
 }
 
 const requests = new WeakMap<object, unknown>();
-// A request sent again (a retry, a second model) is found by its own identity and the identity of
-// its parts: the tool lists and every object on the way to each definition (so an added or
-// replaced definition is seen), the choice, the history and its items. The fields inside a
-// definition are not re-read here (that made every warm hit read each tool, about 8x the lookup):
-// a new request object around a list edited in place is checked value by value by the list's own
-// memo, and the same request object sent again is treated as the value it was.
+// A request sent again (a retry, a second model) is found by its identity and that of its parts:
+// each object on the way to a definition, the choice, the history items. Not the fields inside a
+// definition (reading each tool made a warm hit about 8x the lookup): the list's own memo checks
+// those when the request object is new.
 function partsOf(format: WireFormat<never>): Fingerprint {
   return fingerprintOf(format, () => [
     ...format.tools.flatMap((site) =>
@@ -148,11 +145,9 @@ function projectState<TOptions extends ProjectionOptions>(
     });
   }
   const history = request[format.history.at];
-  // The previous request of this format: what its history items added and projected is reused for
-  // the items this request resends at the same places unchanged (`same` of them).
+  // What the previous request's items added and projected is reused for the `same` items resent.
   const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
   const { entries, same, records } = historyEntries(format, history, last);
-  // By site, the first item holding a name there (-1: none), of this request's history.
   const holding = new Map<NameSite, number>();
   const switched = format.switched;
   const envelope: EnvelopeInput =
@@ -162,9 +157,8 @@ function projectState<TOptions extends ProjectionOptions>(
       holds(switched.history, entries, same, last, holding))
       ? switched.envelope
       : format.envelope);
-  // Every name the request adds, in order (a list by its shared entry, a member with its
-  // namespace after a mark), so that a request adding the same names reuses the same maps. Names
-  // the first list offers are left out: the collector takes that list as its base.
+  // Every name the request adds, in order (a list by its shared entry, a member after a mark), so
+  // that the same names reuse the same maps. The first list is the collector's base.
   const first = lists[0]?.shared.set;
   const added: unknown[] = [];
   const add = (name: unknown, space: unknown): void => {
@@ -182,7 +176,6 @@ function projectState<TOptions extends ProjectionOptions>(
   for (const site of format.choice)
     visitPath(request, site.at, (holder) => add(siteNames(holder, site, false).name, undefined));
   const withArguments = options.argumentNameTools !== undefined;
-  // What each item adds, by where its names end in `added` (those of the unchanged items reused).
   const reused = last?.first === first && last?.withArguments === withArguments ? same : 0;
   const ends = last?.ends.slice(0, reused) ?? [];
   const start = added.length;
@@ -216,8 +209,6 @@ function projectState<TOptions extends ProjectionOptions>(
     for (const name of projected.leftOut) leftOut.add(name);
     result = updatePath(result, site.at, (found) => (found === list ? projected.tools : found));
   }
-  // The choice's names are projected. A choice that names a left-out tool is rejected: the name
-  // leaves its list, else the choice is replaced, as the format's choice sites say.
   for (const site of format.choice) {
     let replace = false;
     let drops: Map<unknown[], number> | undefined;
@@ -245,8 +236,7 @@ function projectState<TOptions extends ProjectionOptions>(
     names.grouped,
     options.argumentNameTools,
   ];
-  // Earlier turns come back on every request: each item is projected once per map, and the items
-  // the previous request sent unchanged at the same places, under the same maps, are sent as they were.
+  // Each item is projected once per maps; the items resent unchanged under the same maps as they were.
   const kept = last !== undefined && sameValues(last.key, historyKey) ? same : 0;
   const projectItem = (item: unknown, entry: HistoryEntry): unknown => {
     for (const found of entry.projections)
@@ -285,14 +275,12 @@ function projectState<TOptions extends ProjectionOptions>(
   }
   result = withProperty(result, format.history.at, projectedHistory);
   if (format.check !== undefined) warnings.push(format.check(original));
-  // The same request again gets the same object back when its projection did not change.
   const unchanged = sent !== undefined && sameContent(sent.request, result);
   return { request: unchanged ? sent.request : result, names, warnings, copies };
 }
 
-// Whether a history item holds a name at `site`. The items resent unchanged (`same` of them) hold
-// what they held on the last request: only the others are read (a scan of every item's calls on
-// every turn was about a twentieth of an Anthropic next turn).
+// Whether a history item holds a name at `site`, reading only the items not resent unchanged (a
+// scan of every item was about a twentieth of an Anthropic next turn).
 function holds(
   site: NameSite,
   entries: readonly HistoryEntry[],
@@ -321,9 +309,8 @@ const NONE: ReadonlyMap<string, string> = new Map();
 const MAX_NAME_SETS = 4;
 const namesByList = new WeakMap<object, { key: unknown[]; names: WireNames }[]>();
 
-// The maps of a request: those of the last requests that added the same names (by the same
-// lists, in the same order) under the same options object and envelope, else built from them.
-// A map is a function of its names and options only; a host resends the same set every turn.
+// The maps of the last requests that added the same names under the same options and envelope,
+// else new ones: a map is a function of its names and options, and hosts resend the same set.
 function wireNames<TOptions extends ProjectionOptions>(
   format: WireFormat<TOptions>,
   options: TOptions,
@@ -340,7 +327,6 @@ function wireNames<TOptions extends ProjectionOptions>(
   const found = known?.find((entry) => sameValues(entry.key, key));
   if (found !== undefined) return found.names;
   const flat = createNameCollector({ ...options, envelope });
-  // Namespace and member names are fitted on their own: each is a separate wire field.
   const { identities: _identities, ...shared }: ProjectionOptions = options;
   const separate = { ...shared, envelope, argumentNameTools: {}, overrides: {} };
   const spaces =
@@ -378,25 +364,19 @@ function wireNames<TOptions extends ProjectionOptions>(
   return names;
 }
 
-/** What a history item holds: its calls (names and arguments), and its projections by maps. */
+/** What a history item holds: its calls, and its projections by maps. */
 interface HistoryEntry {
   format: WireFormat<never>;
-  /** What the fingerprint read of the item; `undefined` for an item met as fresh JSON, until resent. */
+  /** Its fingerprint; `undefined` for an item met as fresh JSON, until resent. */
   recorded: unknown[] | undefined;
-  /**
-   * The whole content the calls and projections are of (see `recordContent`), once an item of it
-   * has arrived as fresh JSON: later copies are compared with it alone, and share it.
-   */
+  /** Its content, once a copy of it arrived as fresh JSON: later copies compare with it alone. */
   content: unknown[] | undefined;
   calls: { site: NameSite; name: unknown; space: unknown; arguments: unknown }[];
   projections: { key: readonly unknown[]; value: unknown }[];
 }
 
 const items = new WeakMap<object, HistoryEntry>();
-/**
- * By format, the last request's history: its entries, what was sent for it and under which maps,
- * and the names its items added (`added`, each item's ending at `ends`) given the first list's set.
- */
+/** By format, the last request's history, what was sent for it, and the names its items added. */
 interface PreviousHistory {
   history: unknown[];
   entries: HistoryEntry[];
@@ -407,25 +387,23 @@ interface PreviousHistory {
   withArguments: boolean;
   added: unknown[];
   ends: number[];
-  /** By site, the first item holding a name there (-1: none), where asked. */
+  /** By site, the first item holding a name there (-1: none). */
   holding: ReadonlyMap<NameSite, number>;
   /**
-   * The first items' fingerprints in one list (item `i`'s ends at `ends[i]`), up to an item without
-   * one: read in order, not an entry and a list per item, scattered in memory the host has left cold.
+   * The first items' fingerprints in one list (item `i`'s ends at `ends[i]`): read in order, not
+   * scattered in memory the host has left cold.
    */
   records: { values: unknown[]; ends: number[] };
 }
 const previousHistory = new WeakMap<object, PreviousHistory>();
-// Holey as records are (`new Array`), so are its copies: the compare's reads meet one kind of array.
+// Holey as records are (`new Array`): the compare's reads meet one kind of array.
 const NO_RECORDS: PreviousHistory['records'] = { values: new Array(0), ends: [] };
 const MAX_ITEM_PROJECTIONS = 4;
-/** A stored projection that is the item itself: the item given is sent as it is. */
 const UNCHANGED = Symbol('unchanged');
 
-// The entries of a request's history items, in order. An item is read once while it stays the
-// same (its fingerprint: what its names and projection depend on); a host resends every earlier
-// item on every turn. An item that arrives as a new object (fresh JSON) with the content of the
-// previous request's item at the same place takes over its calls and projections.
+// The entries of a request's history items. An item is read once while its fingerprint stays the
+// same; a new object (fresh JSON) with the content of the previous request's item at the same
+// place takes over its calls and projections.
 function historyEntries(
   format: WireFormat<never>,
   history: unknown,
@@ -435,9 +413,8 @@ function historyEntries(
   const list = Array.isArray(history) ? history : [history];
   const previous = last?.history ?? [];
   const sent = last?.entries ?? [];
-  // The items the previous request sent at the same places, unchanged: their entries as they were.
   const bound = Math.min(list.length, previous.length);
-  // One compare for the whole loop: a lookup of it per item was a call chain per resent item.
+  // One compare for the loop: a lookup per item was a call chain per resent item.
   const matches = fingerprintMatcher(fingerprint);
   const { values, ends } = last?.records ?? NO_RECORDS;
   let same = 0;
@@ -467,11 +444,9 @@ function historyEntries(
     const before: unknown = previous[index];
     const earlier = isRecord(before) && before !== item ? sent[index] : undefined;
     if (earlier !== undefined && sameContentAs(earlier, before, item, fingerprint, matches)) {
-      // Its calls and projections are of the content, so shared. Not kept by object, and its
-      // fingerprint not recorded: fresh JSON is seldom resent as it is, and a WeakMap entry per
-      // item was about a sixth of a fresh turn. An entry of a content alone (a copy's, never
-      // resent) is the copy's as it is: a new one per item and turn was half of what a fresh
-      // turn's history allocated.
+      // Not kept by object nor fingerprinted: fresh JSON is seldom resent as it is, and a WeakMap
+      // entry per item was a sixth of a fresh turn. An entry of a content alone is shared as it is
+      // (a new one per item was half of what a fresh turn's history allocated).
       if (earlier.recorded === undefined) {
         entries.push(earlier);
         continue;
@@ -504,14 +479,14 @@ function historyEntries(
   return {
     entries,
     same,
-    // None when nothing is resent (a history cut at the front every turn): a copy of every record.
+    // None when nothing is resent (a history cut at the front every turn).
     records:
       same > 0 ? extendRecords(values, ends, Math.min(same, ends.length), entries) : NO_RECORDS,
   };
 }
 
-// The records of `entries` from those of their first `kept` items. Values are appended in place
-// only past the previous request's end (its `ends` are never changed, in case this one throws).
+// The records of `entries` from those of their first `kept` items, appended in place only past
+// the previous request's end (its `ends` stay, in case this request throws).
 function extendRecords(
   values: unknown[],
   ends: number[],
@@ -534,10 +509,8 @@ function extendRecords(
   return records;
 }
 
-// True when `item`, the same object as the one `entry` was read from, is unedited: by its
-// fingerprint, or (an item met as fresh JSON, whose fingerprint was not recorded) by its content,
-// after which the fingerprint is recorded for the turns that resend it again. `matches` is the
-// fingerprint's compare (see `fingerprintMatcher`).
+// True when `item`, the object `entry` was read from, is unedited: by its fingerprint, or (met as
+// fresh JSON) by its content, after which its fingerprint is recorded.
 function unedited(
   entry: HistoryEntry,
   item: unknown,
@@ -550,9 +523,8 @@ function unedited(
   return true;
 }
 
-// True when `item`, a new object, has the content `earlier`'s calls and projections are of: its
-// recorded content, else that of the previous item `before` while unedited since it was read (that
-// content is then recorded, once per content: a fresh turn reads each item once, not two).
+// True when `item`, a new object, has the content `earlier` is of: its recorded content, else that
+// of the previous item `before` while unedited (then recorded: a fresh turn reads each item once).
 function sameContentAs(
   earlier: HistoryEntry,
   before: unknown,
@@ -570,7 +542,6 @@ type Matcher = ReturnType<typeof fingerprintMatcher>;
 
 const fingerprints = new WeakMap<object, Fingerprint>();
 
-// A fingerprint compiled once per part of a format: the format, its history, a tool list site.
 function fingerprintOf(owner: object, paths: () => WirePath[]): Fingerprint {
   const found = fingerprints.get(owner);
   if (found !== undefined) return found;
@@ -579,7 +550,6 @@ function fingerprintOf(owner: object, paths: () => WirePath[]): Fingerprint {
   return fingerprint;
 }
 
-// Everything the projection of one history item reads.
 function historyFingerprint(format: WireFormat<never>): Fingerprint {
   return fingerprintOf(format.history, () =>
     format.history.sites.flatMap((site) =>
@@ -590,8 +560,7 @@ function historyFingerprint(format: WireFormat<never>): Fingerprint {
   );
 }
 
-// Everything a list's projection reads: each object on the way to a definition, the definition's
-// name, description, schema objects (by identity, as the schema projection caches them) and strict.
+// Schemas by identity, as the schema projection caches them.
 function listFingerprint(site: ToolListSite): Fingerprint {
   return fingerprintOf(site, () => [
     ...(site.switches?.reads ?? []).map((field) => ['*', field]),
@@ -610,12 +579,7 @@ interface ListProjection {
   warnings: ProjectionWarning[];
   restorers: [string, Restore][];
   leftOut: string[];
-  /**
-   * A definition holds a field of {@link DeclarationSite.copiedWith}: known once per projection,
-   * so that a request without one is not walked again on every turn (200 definitions, about a
-   * sixth of a Gemini next turn). The field is part of the list's fingerprint and content, so a
-   * list that gains or loses it gets a projection of its own.
-   */
+  /** Known once per projection, not walked for on every turn (a sixth of a Gemini next turn). */
   copies: boolean;
 }
 
@@ -629,6 +593,8 @@ function projectList(
   names: WireNames,
   key: readonly unknown[],
 ): ListProjection {
+  const target = key[0] as SchemaTarget;
+  const notes = key[1] as boolean | 'whole';
   const found = shared.projection([names.flat.map, ...key], () => {
     const projected: ListProjection = {
       tools: shared.source,
@@ -637,109 +603,89 @@ function projectList(
       leftOut: [],
       copies: false,
     };
-    const context = {
-      names,
-      target: key[0] as SchemaTarget,
-      notes: key[1] as boolean | 'whole',
-      seen: new Set<string>(),
-      projected,
-    };
+    const seen = new Set<string>();
     for (const declaration of site.declarations) {
-      projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
-        projectDeclaration(format, declaration, holder, trail, context),
-      );
+      projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) => {
+        if (!isRecord(holder)) return holder;
+        if (declaration.copiedWith !== undefined)
+          projected.copies ||= holder[declaration.copiedWith] !== undefined;
+        if (typeof holder.name !== 'string') return holder;
+        const { name } = holder;
+        if (declaration.namespace === 'self')
+          return withProperty(holder, 'name', names.namespace?.toWire(name));
+        if (format.uniqueNames === true) {
+          if (seen.has(name)) {
+            projected.warnings.push({
+              code: 'DUPLICATE_TOOL_LEFT_OUT',
+              tool: name,
+              message: `Tool "${name}": offered twice; ${format.provider} takes each tool name once, so only the first is sent.`,
+            });
+            return LEFT_OUT;
+          }
+          seen.add(name);
+        }
+        const space =
+          declaration.namespace === 'parent'
+            ? String((trail.at(-3) as Json | undefined)?.name)
+            : undefined;
+        const canonical = space === undefined ? name : memberCanonical(names, space, name);
+        let next = withProperty(
+          holder,
+          'name',
+          space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
+        );
+        const given = holder.description;
+        const aliased =
+          space !== undefined &&
+          notes !== false &&
+          (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
+        const description =
+          space === undefined
+            ? names.flat.describe(name, given)
+            : aliased
+              ? describeAlias({
+                  canonical,
+                  description: typeof given === 'string' ? given : undefined,
+                  separator: names.separator,
+                  whole: notes === 'whole',
+                })
+              : given;
+        if (description !== undefined) next = withProperty(next, 'description', description);
+        if (declaration.omitEmptyDescription === true && next.description === '')
+          next = withProperty(next, 'description', undefined);
+        const strict = declaration.strict !== undefined && holder[declaration.strict] === true;
+        for (const schemaSite of declaration.schemas ?? []) {
+          const path = schemaSite.at as readonly string[];
+          const schema = path.reduce<unknown>(
+            (inner, step) => (isRecord(inner) ? inner[step] : undefined),
+            holder,
+          );
+          if (schema === undefined && declaration.schemaRequired !== true) continue;
+          const result = projectToolSchemaByContent({
+            schema,
+            target,
+            tool: canonical,
+            ...(strict ? { strict } : {}),
+            ...(schemaSite.jsonSchema === true ? { jsonSchema: true } : {}),
+          });
+          projected.warnings.push(...result.warnings);
+          if (result.quarantined) {
+            projected.leftOut.push(canonical);
+            return LEFT_OUT;
+          }
+          if (result.restore !== undefined) projected.restorers.push([canonical, result.restore]);
+          next = setAt(next, path, result.schema);
+          // Strict was asked for but cannot hold without changing what the schema accepts.
+          if (strict && target === 'openai' && !result.strict)
+            next = withProperty(next, declaration.strict as string, false);
+        }
+        return next;
+      });
     }
     return projected;
   });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
   return found.tools === shared.source ? { ...found, tools: list } : found;
-}
-
-function projectDeclaration(
-  format: WireFormat<never>,
-  site: DeclarationSite,
-  holder: unknown,
-  trail: readonly unknown[],
-  context: {
-    names: WireNames;
-    target: SchemaTarget;
-    notes: boolean | 'whole';
-    seen: Set<string>;
-    projected: ListProjection;
-  },
-): unknown {
-  const { names, target, seen, projected } = context;
-  if (!isRecord(holder)) return holder;
-  if (site.copiedWith !== undefined) projected.copies ||= holder[site.copiedWith] !== undefined;
-  if (typeof holder.name !== 'string') return holder;
-  const { name } = holder;
-  if (site.namespace === 'self') return withProperty(holder, 'name', names.namespace?.toWire(name));
-  if (format.uniqueNames === true) {
-    // The provider rejects the whole request when two tools share a name.
-    if (seen.has(name)) {
-      projected.warnings.push({
-        code: 'DUPLICATE_TOOL_LEFT_OUT',
-        tool: name,
-        message: `Tool "${name}": offered twice; ${format.provider} takes each tool name once, so only the first is sent.`,
-      });
-      return LEFT_OUT;
-    }
-    seen.add(name);
-  }
-  const space =
-    site.namespace === 'parent' ? String((trail.at(-3) as Json | undefined)?.name) : undefined;
-  const canonical = space === undefined ? name : memberCanonical(names, space, name);
-  let next = withProperty(
-    holder,
-    'name',
-    space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
-  );
-  const given = holder.description;
-  const aliased =
-    space !== undefined &&
-    context.notes !== false &&
-    (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
-  const description =
-    space === undefined
-      ? names.flat.describe(name, given)
-      : aliased
-        ? describeAlias({
-            canonical,
-            description: typeof given === 'string' ? given : undefined,
-            separator: names.separator,
-            whole: context.notes === 'whole',
-          })
-        : given;
-  if (description !== undefined) next = withProperty(next, 'description', description);
-  if (site.omitEmptyDescription === true && next.description === '')
-    next = withProperty(next, 'description', undefined);
-  const strict = site.strict !== undefined && holder[site.strict] === true;
-  for (const schemaSite of site.schemas ?? []) {
-    const path = schemaSite.at as readonly string[];
-    const schema = path.reduce<unknown>(
-      (inner, step) => (isRecord(inner) ? inner[step] : undefined),
-      holder,
-    );
-    if (schema === undefined && site.schemaRequired !== true) continue;
-    const result = projectToolSchemaByContent({
-      schema,
-      target,
-      tool: canonical,
-      ...(strict ? { strict } : {}),
-      ...(schemaSite.jsonSchema === true ? { jsonSchema: true } : {}),
-    });
-    projected.warnings.push(...result.warnings);
-    if (result.quarantined) {
-      projected.leftOut.push(canonical);
-      return LEFT_OUT;
-    }
-    if (result.restore !== undefined) projected.restorers.push([canonical, result.restore]);
-    next = setAt(next, path, result.schema);
-    // Strict was asked for but cannot hold without changing what the schema accepts.
-    if (strict && target === 'openai' && !result.strict)
-      next = withProperty(next, site.strict as string, false);
-  }
-  return next;
 }
 
 function setAt(holder: Json, path: readonly string[], value: unknown): Json {

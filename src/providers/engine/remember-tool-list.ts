@@ -10,28 +10,22 @@ import type { ToolListSite } from './wire-format.js';
 import { isRecord, type Json, visitPath } from './wire-path.js';
 
 /**
- * What is known of a tool list's content: its canonical names, and its projections by maps and
- * options. Lists with the same content share one, whatever their objects.
+ * What is known of a tool list's content, shared by every list of that content.
  * @internal
  */
 export interface SharedList {
-  /** Every name the list offers, once each, in order. */
   readonly names: readonly string[];
   readonly set: ReadonlySet<string>;
   /**
-   * Each namespace (`true`, its name) and namespace member (`false`, its name, its namespace's
-   * name) the list offers, in the order of its declarations: a walk of every tool on every turn
-   * cost about a sixth of a next turn.
+   * Each namespace (`true`, its name) and member (`false`, its name, its namespace's name), known
+   * once: a walk of every tool on every turn cost about a sixth of a next turn.
    */
   readonly namespaces: readonly (readonly [boolean, unknown, unknown])[];
-  /**
-   * A tool of the list switches the format to its own mode ({@link ToolListSite.switches}): a test
-   * of every tool on every turn was about a tenth of an Anthropic next turn.
-   */
+  /** {@link ToolListSite.switches}, known once: testing every turn was a tenth of a next turn. */
   readonly switches: boolean;
   /** The list the projections were made from (the first of its content). */
   readonly source: object;
-  /** The projection stored for `key` (compared value by value), else `compute()`, stored. */
+  /** The projection stored for `key` (value by value), else `compute()`, stored. */
   projection<TValue>(key: readonly unknown[], compute: () => TValue): TValue;
 }
 
@@ -49,18 +43,16 @@ const lastBySite = new WeakMap<ToolListSite, Shared>();
 const MAX_PROJECTIONS = 4;
 
 /**
- * The shared entry of a request's tool list. The same list object sent again is recognised by
- * its fingerprint (what the projection reads, schemas by identity); a new object (fresh JSON)
- * by a comparison of its whole content with the list last sent at the same place, else with the
- * list last seen with the same names, so the same tools are never projected twice.
+ * The shared entry of a tool list: the same object by its fingerprint; a new object (fresh JSON) by
+ * its content, compared with the list last sent at the same place, else the last with its names.
  * @internal
  */
 export function toolList(site: ToolListSite, list: object, fingerprint: Fingerprint): SharedList {
   const known = byList.get(list);
   if (known?.recorded !== undefined && matchesFingerprint(known.recorded, list, fingerprint))
     return known.shared;
-  // Fresh JSON of the tools last sent here (or of the list's own content, met before as fresh JSON
-  // and now resent, so recorded): one read of the content, no names collected first.
+  // Fresh JSON of the tools last sent here (or this list resent, met as fresh JSON before): one
+  // read of the content, no names collected first.
   const last = known?.shared ?? lastBySite.get(site);
   if (last !== undefined && matchesContent(last.content, list)) {
     const recorded = known === undefined ? undefined : recordFingerprint(list, fingerprint);
@@ -101,7 +93,6 @@ export function toolList(site: ToolListSite, list: object, fingerprint: Fingerpr
         const found = projections.find((candidate) => sameValues(candidate.key, projectionKey));
         if (found !== undefined) return found.value as TValue;
         const value = compute();
-        // A few maps and options per list (envelopes, name sets); the oldest goes first.
         if (projections.length >= MAX_PROJECTIONS) projections.shift();
         projections.push({ key: projectionKey, value });
         return value;

@@ -7,29 +7,25 @@ import { sameContent } from './remember.js';
 
 interface Entry {
   /**
-   * The schema object the result was projected from, compared side by side with a new one. Like
-   * the core's cache (by object), this takes a schema as a value: one edited in place after it
-   * was sent is not seen. Nothing is recorded up front, so a first sight costs no more.
+   * The schema projected, compared side by side with a new one (nothing recorded up front, so a
+   * first sight costs no more). Like the core's cache, one edited in place after it was sent is
+   * not seen.
    */
   readonly source: object;
   readonly result: ProjectToolSchemaResult;
 }
 
-// By target, options and tool: a gateway, or a host that rebuilds its tools from JSON on every
-// turn, sends the same schemas as new objects each time, where the core's cache (by object) misses.
-// Two generations bound the memo in constant time per call (evicting the oldest entry of one Map
-// one by one made V8 scan its deleted slots, milliseconds per request): a full current generation
-// becomes the previous one, and the previous one is dropped; a hit in the previous is carried over.
+// By target, options and tool: fresh JSON brings the same schemas as new objects, where the core's
+// cache (by object) misses. Two generations bound it in constant time per call (evicting one entry
+// at a time made V8 scan a Map's deleted slots, milliseconds per request).
 let current = new Map<string, Entry>();
 let previous = new Map<string, Entry>();
-/** The bound of each generation, so that a long-running host or gateway cannot grow the memo. */
 const MAX_SCHEMAS = 2048;
 
 /**
- * {@link projectToolSchema}, reused for a schema that arrives as a new object with the content
- * of the one projected last for the same tool, target and options: one read of the schema
- * instead of its projection. The result is the one a cold projection gives; a schema that came
- * through unchanged comes back as the caller's own new object, as a cold projection returns it.
+ * {@link projectToolSchema}, reused for a new object with the content of the schema projected
+ * last for the same tool, target and options. A schema that came through unchanged comes back as
+ * the caller's own new object, as a cold projection returns it.
  * @internal
  * @example
  * ```ts
@@ -66,10 +62,7 @@ function store(key: string, entry: Entry): void {
   current.set(key, entry);
 }
 
-/**
- * How many schemas the memo holds (for tests of its bounds).
- * @internal
- */
+/** How many schemas the memo holds (for tests of its bounds). @internal */
 export function rememberedToolSchemas(): number {
   return current.size + previous.size;
 }

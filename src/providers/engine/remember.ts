@@ -4,10 +4,7 @@ const FIELD = 0;
 const EACH = 1;
 const FILTER = 2;
 
-/**
- * A step from a value: into a field, into each element, or (a filter) on along each branch whose
- * allowed values hold the field's value (branches on one field read it once).
- */
+/** A step into a field, into each element, or (a filter) along each branch allowing the value. */
 interface Step {
   readonly kind: typeof FIELD | typeof EACH | typeof FILTER;
   readonly key: string;
@@ -16,33 +13,25 @@ interface Step {
 }
 
 /**
- * What a projection reads of an object, compiled from paths ({@link compileFingerprint}): every
- * value met on the way (each object, array length, array element and filtered field) and at the
- * end of each path, in a fixed order. A stored result is reused only while the same values (`===`)
- * come out again. Steps are plain data, turned into code once (each read then has a site of its
- * own) or, where code cannot be generated, run by one walk.
+ * What a projection reads of an object: every value met along its paths (objects, array lengths
+ * and elements, filtered fields) and at their ends, in a fixed order. A stored result is reused
+ * only while the same values (`===`) come out again.
  */
 export interface Fingerprint {
   readonly leaves: readonly string[];
   readonly steps: readonly Step[];
-  /** How many values the last record held: the next one is allocated at that size at once. */
+  /** The size of the last record: the next one is allocated at once. */
   size: number;
-  /** The walks generated for it (`null`: the runtime forbids generated code). */
+  /** `null`: the runtime forbids generated code. */
   generated?: readonly [Walk, Walk] | null;
 }
 
-/**
- * A walk of a fingerprint from `values[from]`: records into `values`, or compares with them; the
- * index reached (-1 at a difference).
- */
+/** Records into `values` from `from`, or compares: the index reached (-1 at a difference). */
 type Walk = (values: unknown[], value: unknown, from: number) => number;
 
 const NONE: Fingerprint = { leaves: [], steps: [], size: 0 };
 
-/**
- * The fingerprint of the values along `paths` (shared prefixes are walked once).
- * @internal
- */
+/** The fingerprint of the values along `paths` (shared prefixes are walked once). @internal */
 export function compileFingerprint(paths: readonly WirePath[], depth = 0): Fingerprint {
   const groups = new Map<string | WireFilter, WirePath[]>();
   for (const path of paths) {
@@ -73,8 +62,7 @@ export function compileFingerprint(paths: readonly WirePath[], depth = 0): Finge
   return { leaves, steps, size: 0 };
 }
 
-// The walk of the steps, recording (returning the index reached) or comparing (the index reached,
-// or -1 at the first difference), for runtimes that forbid generated code (below).
+// The walk for runtimes that forbid generated code.
 function walk(
   node: Fingerprint,
   current: unknown,
@@ -113,10 +101,9 @@ function walk(
   return at;
 }
 
-// The same walk as code generated once per fingerprint (one to record, one to compare): each read is then a property access
-// of its own, which V8 caches for the one shape it meets (about 3x faster on a tool list than the
-// walk above, where every read shares one site that meets every shape). Runtimes that forbid
-// generated code (Cloudflare Workers, a CSP without 'unsafe-eval') keep the walk above.
+// The same walk as code: each read gets a site of its own, cached for the one shape it meets
+// (about 3x faster on a tool list than `walk`, whose reads share one site that meets every shape).
+// Cloudflare Workers or a CSP without 'unsafe-eval' forbid it.
 function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
   if (fingerprint.generated !== undefined) return fingerprint.generated;
   const allowed: unknown[] = [];
@@ -161,10 +148,7 @@ function generated(fingerprint: Fingerprint): readonly [Walk, Walk] | null {
   return fingerprint.generated;
 }
 
-/**
- * The values `fingerprint` reads of `object`, in order.
- * @internal
- */
+/** The values `fingerprint` reads of `object`, in order. @internal */
 export function recordFingerprint(object: unknown, fingerprint: Fingerprint): unknown[] {
   // Bounded: V8 makes a very large preallocated array a slow dictionary.
   const values: unknown[] = new Array(Math.min(fingerprint.size, 16384));
@@ -176,10 +160,8 @@ export function recordFingerprint(object: unknown, fingerprint: Fingerprint): un
 }
 
 /**
- * The compare of `fingerprint` as one function, for a loop over many objects of one fingerprint
- * (a history resent on every turn): the same answer as {@link matchesFingerprint}, without its
- * lookup of the walk per object. Given `from` and `to`, the record is `recorded[from..to)`, so
- * that many objects' records can sit in one list, read in order.
+ * {@link matchesFingerprint} as one function for a loop over many objects (a history), the record
+ * being `recorded[from..to)`.
  * @internal
  */
 export function fingerprintMatcher(
@@ -193,10 +175,7 @@ export function fingerprintMatcher(
     compare(recorded as unknown[], object, from) === to;
 }
 
-/**
- * True when `fingerprint` reads exactly the recorded values of `object`, in order.
- * @internal
- */
+/** True when `fingerprint` reads exactly the recorded values of `object`. @internal */
 export function matchesFingerprint(
   recorded: readonly unknown[],
   object: unknown,
@@ -219,14 +198,10 @@ interface Entry {
 }
 
 /**
- * The one memo of the adapters: the value stored for `object` while `key` (compared value by
- * value) and the object's fingerprint are unchanged, else `compute()`, stored for next time. Hosts
- * resend their tools and history on every turn, and a projection is a function of what its
- * fingerprint visits, so an object edited in place is projected again. Strings changed inside an
- * object the fingerprint does not visit are not seen: treat a sent request as a value. The
- * fingerprint is recorded from the second sight on: most objects (a conversation's turns) are
- * seen once, and recording them would cost a read of every part for nothing. `compute` gets the
- * value stored before, if any, to give back what it can of it.
+ * The value stored for `object` while `key` (value by value) and its fingerprint are unchanged,
+ * else `compute(previous)`, stored. An object edited where the fingerprint does not read is not
+ * seen: treat a sent request as a value. The fingerprint is recorded from the second sight on:
+ * most objects are seen once.
  *
  * @example
  * ```ts
@@ -254,10 +229,7 @@ export function remember<TObject extends object, TValue>(
   return value;
 }
 
-/**
- * True when both lists hold the same values (`===`), in order.
- * @internal
- */
+/** True when both lists hold the same values (`===`), in order. @internal */
 export function sameValues(left: readonly unknown[], right: readonly unknown[]): boolean {
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
@@ -269,11 +241,9 @@ const OBJECT = Symbol('object');
 const END = Symbol('end');
 
 /**
- * The whole content of a JSON value as a flat list (markers, keys and primitive values, in
- * order), to recognise the same content arriving as new objects (fresh JSON on every request).
- * Every array and object is marked where it starts, so that no two contents give the same list
- * (without the mark, `{x: 'k', y: {}}` and `{x: {k: 'y'}}` would). Objects that are not plain
- * are recorded as themselves, and match only themselves.
+ * The content of a JSON value as a flat list, to recognise it arriving as new objects (fresh
+ * JSON). Each array and object is marked where it starts, else `{x: 'k', y: {}}` and
+ * `{x: {k: 'y'}}` would read the same. Objects that are not plain are recorded as themselves.
  * @internal
  */
 export function recordContent(value: unknown): unknown[] {
@@ -305,14 +275,10 @@ function isPlain(object: object): boolean {
 }
 
 /**
- * True when `value` has exactly the recorded content (see {@link recordContent}). Reads every
- * value once and stops at the first difference; keys from `JSON.parse` are interned, so most
- * comparisons are of identical strings. With `plain`, an object that is not plain (a Date, a
- * Map: recorded as itself) never matches the content of a plain one with the same enumerable
- * keys, as in {@link sameContent}; without, only objects with no enumerable keys are tested (the
- * test on every object cost 8-24% of a fresh-JSON turn's tool list compare, where its prototype
- * load is not inlined), so a class instance whose own keys read as a recorded plain object does
- * match it.
+ * True when `value` has exactly the recorded content ({@link recordContent}). With `plain`, an
+ * object that is not plain never matches a plain one, as in {@link sameContent}; without, only
+ * objects with no enumerable keys are tested (testing every object cost 8-24% of a fresh tool
+ * list's compare), so a class instance whose own keys read as a recorded object matches it.
  * @internal
  */
 export function matchesContent(
@@ -323,8 +289,8 @@ export function matchesContent(
   return matchesFrom(recorded, 0, value, plain) === recorded.length;
 }
 
-// Where `value`'s content ends in `content` from `at`, or -1 at the first difference. Positions
-// are passed and returned, not kept in shared state, so that they stay in registers (about 8%).
+// Where `value`'s content ends in `content` from `at`, or -1. Positions are passed, not shared
+// state, so that they stay in registers (about 8%).
 function matchesFrom(
   content: readonly unknown[],
   at: number,
@@ -351,16 +317,14 @@ function matchesFrom(
     else next = content[next] === item ? next + 1 : -1;
     if (next < 0) return -1;
   }
-  // Without `plain`, an object with no enumerable keys is still tested: a Date, a Map or a Set
-  // reads as `{}` by its keys, and such objects are rare enough to cost nothing measurable.
+  // A Date, a Map or a Set reads as `{}` by its keys.
   if (next === at + 1 && !plain && !isPlain(value)) return -1;
   return content[next] === END ? next + 1 : -1;
 }
 
 /**
- * True when two JSON values have the same content: the same keys in the same order and the same
- * primitive values, read side by side (nothing recorded beforehand). Objects that are not plain
- * are the same only as themselves.
+ * True when two JSON values have the same content (keys in the same order), read side by side.
+ * Objects that are not plain are the same only as themselves.
  * @internal
  */
 export function sameContent(left: unknown, right: unknown): boolean {

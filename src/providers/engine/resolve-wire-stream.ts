@@ -10,10 +10,8 @@ const toKey = (key: unknown): string | undefined =>
 /**
  * The stream side of a projected request: `resolve` turns one event into the events to pass on,
  * holding back the argument pieces of a call whose arguments must be rewritten and releasing them,
- * restored, as one piece just before the event that ends the call; `flush` releases whatever is
- * still held when the stream ends without those events. Every format releases the same way: a
- * held call that received no argument text is released as `{}` (no arguments), which every
- * provider SDK's stream parser takes.
+ * restored, as one piece just before the event that ends the call; `flush` releases what is still
+ * held. A call that received no argument text is released as `{}`, which every SDK's parser takes.
  * @internal
  */
 export function createStreamResolver(

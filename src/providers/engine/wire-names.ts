@@ -4,10 +4,9 @@ import type { NameSite } from './wire-format.js';
 import { isRecord, type Json, updatePath, withProperty } from './wire-path.js';
 
 /**
- * The name maps of one request: the flat one (canonical names), and for formats with namespaces
- * one for namespace names and one for member names, each a separate wire field fitted on its own.
- * `grouped` maps `<namespace>\u0000<member>` of tools sent as namespace members to their flat
- * canonical names.
+ * The name maps of one request: the flat one, and with namespaces one for namespace names and one
+ * for member names (separate wire fields, each fitted on its own). `grouped`: see
+ * `WireFormat.group`.
  * @internal
  */
 export interface WireNames {
@@ -27,17 +26,13 @@ export function memberCanonical(names: WireNames, space: string, member: string)
   return names.grouped.get(`${space}\u0000${member}`) ?? space + names.separator + member;
 }
 
-/**
- * The holder's field with the name at a site (`null`: the value at the site is the name).
- * @internal
- */
+/** The holder's field with the name (`null`: the value at the site is the name). @internal */
 export function nameField(site: NameSite): string | null {
   return site.name === undefined ? 'name' : site.name;
 }
 
 /**
- * The name a holder at a site carries, the holder's field with it ({@link nameField}), and its
- * namespace when it is a namespace member.
+ * The name a holder at a site carries, its field, and its namespace when it is a member of one.
  * @internal
  */
 export function siteNames(
@@ -53,8 +48,8 @@ export function siteNames(
 }
 
 /**
- * A name holder (a history call, a choice, a reference) with its names projected, and the tool
- * names inside its arguments (`argumentNameTools`).
+ * A name holder (a history call, a choice) with its names projected, and the tool names inside
+ * its arguments (`argumentNameTools`).
  * @internal
  */
 export function projectName(holder: unknown, site: NameSite, names: WireNames): unknown {
@@ -77,7 +72,7 @@ export function projectName(holder: unknown, site: NameSite, names: WireNames): 
 }
 
 /**
- * Parsed arguments: JSON text parsed (`undefined` when it does not parse), objects as they are.
+ * Arguments as an object: JSON text parsed (`undefined` when it does not parse).
  * @internal
  */
 export function readArguments(value: unknown, text: boolean): unknown {
@@ -91,9 +86,8 @@ export function readArguments(value: unknown, text: boolean): unknown {
 }
 
 /**
- * A returned call (or name reference) with its names resolved to canonical names and, when
- * `restore` is set, its arguments restored to the server's shape with name references resolved.
- * `canonical` is the call's canonical name, when it resolved.
+ * A returned call with its names resolved to canonical names and, with `restore`, its arguments
+ * restored to the server's shape.
  * @internal
  */
 export function resolveCall(
@@ -143,10 +137,7 @@ export function resolveCall(
   return { holder: withProperty(next, site.arguments as string, value), canonical };
 }
 
-/**
- * `value` with the calls at every site resolved and their arguments restored.
- * @internal
- */
+/** `value` with the calls at every site resolved and their arguments restored. @internal */
 export function resolveCalls<TValue>(
   value: TValue,
   sites: readonly NameSite[],

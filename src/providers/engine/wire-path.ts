@@ -1,15 +1,11 @@
 import { isRecord } from '../../core/is-record.js';
 
-/**
- * A filter step of a {@link WirePath}: the walk goes on only where each listed field of the
- * current value holds one of the listed values (`{ type: ['function'] }`).
- */
+/** A filter step of a {@link WirePath}: on only where each field holds a listed value. */
 export type WireFilter = Readonly<Record<string, readonly unknown[]>>;
 
 /**
- * Where something sits in a wire object, as data: field names, `'*'` for every element of an
- * array, and filters ({@link WireFilter}). `['messages', '*', 'tool_calls', '*', 'function']` is
- * every function of every tool call of every message.
+ * Where something sits in a wire object: field names, `'*'` for every element of an array, and
+ * filters (`['messages', '*', { role: ['assistant'] }, 'tool_calls']`).
  */
 export type WirePath = readonly (string | WireFilter)[];
 
@@ -19,8 +15,8 @@ export type Json = Record<string, unknown>;
 export { isRecord };
 
 /**
- * The object with `key` set to `value`: the object itself when the value is already there, else a
- * shallow copy with the same prototype (the input is never mutated). `undefined` removes the key.
+ * The object with `key` set to `value` (`undefined` removes it): the object itself when unchanged,
+ * else a shallow copy with the same prototype.
  * @internal
  */
 export function withProperty<TObject extends object>(
@@ -42,8 +38,7 @@ export function withProperty<TObject extends object>(
 }
 
 /**
- * What a visit or an update returns for an element to leave out of its array (a quarantined or
- * repeated tool): the nearest `'*'` above drops the element.
+ * What an update returns to leave an element out: the nearest `'*'` above drops it.
  * @internal
  */
 export const LEFT_OUT: unique symbol = Symbol('toolwire.left-out');
@@ -51,8 +46,7 @@ export const LEFT_OUT: unique symbol = Symbol('toolwire.left-out');
 type Update = (found: unknown, trail: readonly unknown[]) => unknown;
 
 /**
- * Calls `visit` on every value found at `path` below `value`, with the values walked through
- * (`trail[0]` is `value` itself, the last is the found value).
+ * Calls `visit` on every value at `path`, with the values walked through (`trail[0]` is `value`).
  * @internal
  */
 export function visitPath(
@@ -69,9 +63,8 @@ export function visitPath(
 }
 
 /**
- * `value` with every value found at `path` replaced by `update(found, trail)`, copied on write
- * along the changed paths only: the input itself when nothing changed. An update that returns
- * {@link LEFT_OUT} removes the element of the nearest `'*'` above it.
+ * `value` with every value at `path` replaced by `update(found, trail)`, copied on write along the
+ * changed paths only.
  * @internal
  */
 export function updatePath<TValue>(value: TValue, path: WirePath, update: Update): TValue {
@@ -90,7 +83,6 @@ function updateFrom(
   const step = path[depth];
   if (step === undefined) next = update(current, trail);
   else if (step === '*') {
-    // The array itself when no element changed; elements mapped to LEFT_OUT are dropped.
     if (Array.isArray(current)) {
       let copy: unknown[] | undefined;
       for (let index = 0; index < current.length; index++) {
