@@ -18,7 +18,9 @@ const STRICT = { target: 'openai', strict: true } as const;
  * string, an array without items, no type, no schema, bounds and counts of the wrong type or
  * beside the wrong type, a format that is no string, a keyword the walk drops silently or moves
  * beside one it drops, and objects that take any keys beside a keyword the walk moves or drops, or with an inherited
- * property; and one it now takes, a type list of object and null, asked for as JSON text.
+ * property; lists of types beside keywords that narrow them, of one type or the same one twice,
+ * and `const` beside `enum`; and one it now takes, a type list of object and null, asked for as
+ * JSON text.
  */
 const NEAR_MISSES: readonly unknown[] = [
   { type: 'string', enum: ['a', 2] },
@@ -36,6 +38,12 @@ const NEAR_MISSES: readonly unknown[] = [
   { type: 'object', description: 'Any', items: { type: 'string' } },
   { type: 'object', properties: Object.create({ inherited: { type: 'string' } }) },
   { type: ['object', 'null'] },
+  { type: ['string', 'number'], minimum: 1 },
+  { type: ['integer', 'null'], format: 'int32' },
+  { type: ['string', 'null'], minLength: 1, default: 'a' },
+  { type: ['string', 'string'] },
+  { type: ['string'] },
+  { type: 'string', enum: ['a'], const: 'a' },
   { type: 'toString', format: 'date' },
   { type: 'string', minItems: 1 },
   { type: 'number', multipleOf: 0 },
@@ -68,6 +76,10 @@ const keptLeaf: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   { exclusiveMinimum: 0, type: 'number', exclusiveMaximum: 1 },
   { type: 'string', format: 'date-time', pattern: '^2' },
   { type: 'array', items: { type: 'string' }, minItems: 0, maxItems: 3 },
+  { type: 'string', const: 'update', description: 'Only update' },
+  { const: 3, type: 'integer' },
+  { type: ['string', 'number'], description: 'Slug or ID' },
+  { type: ['string', 'number', 'boolean', 'null'] },
 );
 
 /** A value of `default`, as servers write them, and a few JSON text cuts and escapes. */
@@ -119,7 +131,17 @@ const openObject: fc.Arbitrary<unknown> = fc
 const movedLeaf: fc.Arbitrary<unknown> = fc
   .record(
     {
-      type: fc.constantFrom('string', 'string', 'integer', 'number', 'boolean', 'array'),
+      type: fc.constantFrom<unknown>(
+        'string',
+        'string',
+        'integer',
+        'number',
+        'boolean',
+        'array',
+        ['string', 'number'],
+        ['integer', 'null'],
+      ),
+      const: fc.constantFrom<unknown>('update', 3, null, { a: 1 }),
       description: fc.constantFrom('Name', 'Limit (0: none)'),
       title: fc.constant('T'),
       default: defaultValue,
@@ -139,7 +161,7 @@ const movedLeaf: fc.Arbitrary<unknown> = fc
       optional: fc.boolean(),
       'x-order': fc.constant(1),
       'x-a/b': fc.constant('v'),
-      order: fc.array(fc.nat(), { minLength: 14, maxLength: 14 }),
+      order: fc.array(fc.nat(), { minLength: 15, maxLength: 15 }),
     },
     {
       requiredKeys: ['type', 'order'],
@@ -148,6 +170,14 @@ const movedLeaf: fc.Arbitrary<unknown> = fc
   .map(({ order, ...fields }) => {
     const entries = Object.entries(fields).filter(([key]) => {
       // Keywords of another type make another near miss; these leaves stay ones strict takes.
+      // Beside a list of types, only annotations, a `default` and dropped keywords.
+      if (Array.isArray(fields.type)) {
+        return (
+          !['enum', 'items', 'minItems', 'minimum', 'format', 'pattern', 'const'].includes(key) &&
+          !key.endsWith('Length')
+        );
+      }
+      if (key === 'const') return fields.type !== 'array' && fields.enum === undefined;
       if (key === 'enum') return fields.type === 'string';
       if (key === 'items' || key === 'minItems') return fields.type === 'array';
       if (key === 'minimum') return fields.type === 'integer' || fields.type === 'number';
@@ -434,7 +464,8 @@ function pastReference(root: unknown, pointer: string): boolean {
 
 /**
  * What kinds of node a schema holds outside its `$defs`, among those the one-pass path took
- * last: object branches, alternatives as a branch, `oneOf`, and a type list of object and null.
+ * last: object branches, alternatives as a branch, `oneOf`, a type list of object and null, one
+ * of other types, and `const`.
  */
 function kindsOf(root: unknown): Set<string> {
   const kinds = new Set<string>();
@@ -448,7 +479,10 @@ function kindsOf(root: unknown): Set<string> {
     if (branch && node.type === 'object' && node.properties !== undefined) kinds.add('object');
     if (branch && (node.anyOf !== undefined || node.oneOf !== undefined)) kinds.add('nested');
     if (node.oneOf !== undefined) kinds.add('oneOf');
-    if (Array.isArray(node.type) && node.type.includes('object')) kinds.add('typeList');
+    if (Array.isArray(node.type)) {
+      kinds.add(node.type.includes('object') ? 'typeList' : 'scalarList');
+    }
+    if (node.const !== undefined) kinds.add('const');
     for (const key of Object.keys(node)) {
       if (key !== '$defs') visit(node[key], key === 'anyOf' || key === 'oneOf');
     }
@@ -1053,8 +1087,9 @@ describe('projectCommonStrictSchema', () => {
       expect(asText).toBeGreaterThan(10);
       expect(dropped).toBeGreaterThan(10);
       // Failures found past a `$ref`, and the kinds taken since stop 24.
+
       expect(referenced).toBeGreaterThan(10);
-      for (const kind of ['object', 'nested', 'oneOf', 'typeList']) {
+      for (const kind of ['object', 'nested', 'oneOf', 'typeList', 'scalarList', 'const']) {
         expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(10);
       }
     });

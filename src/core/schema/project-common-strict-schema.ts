@@ -385,7 +385,9 @@ const EMPTY = {};
  * warning for each, and `optional` or a vendor keyword dropped with a warning. An array's items are a leaf or a common object at `nesting` (the level an
  * object here is at); the argument map of an array of objects is left in `pass.map`. With
  * `nullable` (an optional property's), it is written nullable, as `makeNullable` writes it when
- * the object is closed. `undefined` for any other node. Its enum values are counted against strict's size limit, as the walk counts
+ * the object is closed. Also a `const` beside a type other than array, and a list of two or more
+ * types other than array and object beside annotations, a `default` and dropped keywords.
+ * `undefined` for any other node. Its enum values are counted against strict's size limit, as the walk counts
  * them.
  */
 function leaf(
@@ -405,6 +407,11 @@ function leaf(
   let items: unknown;
   let format: unknown;
   let counts = false;
+  // A `const` (which strict keeps, and `makeNullable` writes as alternatives with null), and
+  // whether a keyword narrows the values of the type, which this pass leaves to the walk beside a
+  // list of types.
+  let constant = false;
+  let narrows = false;
   // Whether a keyword moves into the description, which makes the node a new one.
   let moves = false;
   // How many keys the node has, its description, and whether that comes before its type.
@@ -424,11 +431,17 @@ function leaf(
         describedFirst = type === undefined;
         break;
       case 'title':
+        if (typeof value !== 'string') return undefined;
+        break;
       case 'pattern':
         if (typeof value !== 'string') return undefined;
+        narrows = true;
         break;
       case 'enum':
         values = value;
+        break;
+      case 'const':
+        constant = true;
         break;
       case 'items':
         items = value;
@@ -438,9 +451,11 @@ function leaf(
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
         if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
+        narrows = true;
         break;
       case 'multipleOf':
         if (typeof value !== 'number' || !(value > 0)) return undefined;
+        narrows = true;
         break;
       case 'minItems':
       case 'maxItems':
@@ -457,12 +472,32 @@ function leaf(
       case 'maxLength':
         // A count the walk moves; any other value it drops, with another warning.
         if (!isCount(value)) return undefined;
+        narrows = true;
         moves = true;
         break;
       default:
         if (!isDropped(key)) return undefined;
         moves = true;
     }
+  }
+  if (constant && values !== undefined) return undefined;
+  // A list of two or more types of values, without keywords that narrow them.
+  if (Array.isArray(type)) {
+    if (
+      narrows ||
+      counts ||
+      constant ||
+      values !== undefined ||
+      items !== undefined ||
+      format !== undefined ||
+      !isScalarList(type)
+    ) {
+      return undefined;
+    }
+    const kept = moves ? rebuiltLeaf(node, type, undefined, true, false, pass) : node;
+    return nullable && !acceptsNull(kept as JsonSchemaObject)
+      ? makeNullable(kept as JsonSchemaObject)
+      : (kept as JsonSchemaObject);
   }
   // A format strict does not list for the type moves into the description (one that is no
   // string the walk drops, with another warning).
@@ -484,7 +519,9 @@ function leaf(
       if (items !== undefined || values !== undefined || counts) return undefined;
       break;
     case 'array':
-      if (values !== undefined || pass.path.length >= MAX_COMMON_DEPTH) return undefined;
+      if (values !== undefined || constant || pass.path.length >= MAX_COMMON_DEPTH) {
+        return undefined;
+      }
       pass.nodes++;
       pass.path.push('items');
       projectedItems = commonNode(items, nesting, false, pass);
@@ -496,6 +533,11 @@ function leaf(
       break;
     default:
       return undefined;
+  }
+  if (constant) {
+    // `makeNullable` writes a constant as alternatives with null, after the rest is written.
+    const kept = moves ? rebuiltLeaf(node, type, undefined, listed, false, pass) : node;
+    return (nullable ? makeNullable(kept as JsonSchemaObject) : kept) as JsonSchemaObject;
   }
   if (moves) return rebuiltLeaf(node, type, projectedItems, listed, nullable, pass);
   if (!nullable) return node as JsonSchemaObject;
@@ -512,12 +554,13 @@ function leaf(
 }
 
 /**
- * A leaf that loses keywords into its description or drops them, in the walk's key order: `enum`,
- * `type`, `items`, the keywords strict takes in the node's order, then the description.
+ * A leaf that loses keywords into its description or drops them, in the walk's key order: `enum`
+ * or `const`, `type`, `items`, the keywords strict takes in the node's order, then the
+ * description. `nullable` is for a leaf of one type and no `const`.
  */
 function rebuiltLeaf(
   node: Source,
-  type: string,
+  type: string | readonly string[],
   items: JsonSchemaObject | undefined,
   listed: boolean,
   nullable: boolean,
@@ -530,9 +573,11 @@ function rebuiltLeaf(
   // class: hidden classes of nodes built key by key die at each full collection, and code that
   // was optimised for them is thrown away ('weak objects').
   const out: Source =
-    values === undefined
-      ? { type: written }
-      : { enum: nullable ? [...(values as unknown[]), null] : values, type: written };
+    values !== undefined
+      ? { enum: nullable ? [...(values as unknown[]), null] : values, type: written }
+      : Object.hasOwn(node, 'const')
+        ? { const: node.const, type: written }
+        : { type: written };
   if (items !== undefined) setKey(out, 'items', items);
   let described: string | undefined;
   // Own keys only: the prototype is Object.prototype, checked clean by `isCommonObject` above
@@ -541,6 +586,7 @@ function rebuiltLeaf(
     switch (key) {
       case 'type':
       case 'enum':
+      case 'const':
       case 'items':
       case 'description':
         break;
@@ -877,6 +923,25 @@ function finishDescription(out: Source, description: unknown, described: string 
 function describedText(description: unknown, described: string | undefined): unknown {
   if (described === undefined) return description;
   return description === undefined ? `(${described})` : `${description as string} (${described})`;
+}
+
+/** Whether a type is a list of two or more distinct types of values other than arrays and objects. */
+function isScalarList(types: readonly unknown[]): boolean {
+  if (types.length < 2) return false;
+  for (let index = 0; index < types.length; index++) {
+    const type = types[index];
+    if (
+      type !== 'string' &&
+      type !== 'number' &&
+      type !== 'integer' &&
+      type !== 'boolean' &&
+      type !== 'null'
+    ) {
+      return false;
+    }
+    for (let before = 0; before < index; before++) if (types[before] === type) return false;
+  }
+  return true;
 }
 
 /** Whether a list holds a name (by `===`). */
