@@ -56,9 +56,19 @@ function countNonNull(alternatives: unknown[]): number {
 
 /**
  * The map of a closed object branch names its keys, so that arguments are mapped by the branch
- * they fit, not by the first branch that changes objects.
+ * they fit, not by the first branch that changes objects. Shared with the one-pass strict path.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * closedBranchMap({ type: 'object', properties: { a: {} }, additionalProperties: false }, { optionalNulls: ['a'] });
+ * // { optionalNulls: ['a'], declared: ['a'] }
+ * ```
  */
-function closedBranchMap(schema: JsonSchemaObject, map: ArgumentMap | null): ArgumentMap | null {
+export function closedBranchMap(
+  schema: JsonSchemaObject,
+  map: ArgumentMap | null,
+): ArgumentMap | null {
   if (map === null || map.declared !== undefined || !hasObjectPart(map)) return map;
   if (schema.additionalProperties !== false || !isRecord(schema.properties)) return map;
   return { ...map, declared: Object.keys(schema.properties) };

@@ -5,12 +5,15 @@ import { droppedKeyword } from './dropped-keyword.js';
 import { escapeSegment, toJsonPointer } from './json-pointer.js';
 import { movedKeyword } from './moved-keyword.js';
 import { openObjectAsJson } from './open-object-as-json.js';
+import { closedBranchMap } from './project-alternatives.js';
 import { closeStrictObject, isCommonObject } from './project-strict-object.js';
+import { resolveLocalRef } from './resolve-local-ref.js';
 import { SILENT_KEYWORDS } from './schema-keywords.js';
 import type { Source, StrictFailure } from './schema-tree-context.js';
 import { setKey } from './schema-values.js';
 import type { SchemaWarning } from './schema-warning.js';
 import {
+  acceptsNull,
   makeNullable,
   STRICT_MAX_CHARACTERS,
   STRICT_MAX_ENUM_VALUES,
@@ -18,6 +21,7 @@ import {
   STRICT_MAX_PROPERTIES,
 } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
+import { oneOfAsAnyOfMessage } from './warn-one-of-as-any-of.js';
 
 /**
  * What {@link projectCommonStrictSchema} gives: the strict schema, its argument map and the
@@ -34,14 +38,16 @@ export interface CommonStrictSchema {
  * of leaves (a `type` other than object, a string description and title, a string enum, bounds,
  * a pattern, a format, the `items` of an array, and the `default`, `minLength`, `maxLength`,
  * `optional` and vendor keywords strict does not take), of objects below the root that take any keys (asked for as JSON text)
- * and of alternatives of such leaves and `{ type: "null" }` (an optional parameter as Pydantic
- * writes it): what the fitting check, the walk, `projectStrictObject` and
- * `projectStrictAlternatives` give together, with the walk's warnings for what a leaf moves into
- * its description, in the walk's order. For a schema strict fails, the walk's strict failure when
- * the first node the walk fails at is one this pass reaches and knows (see `findFailure`), so that
- * the caller falls back without the strict walk. `undefined` for any other schema, and for one
- * that nears a limit, all of which the walk takes from the start (nothing here writes to the
- * input). `owned`: whether `root` is toolwire's copy (see `projectRoot`).
+ * and of alternatives (`anyOf`, or `oneOf`, which strict sends as `anyOf`) of such leaves, common
+ * objects, alternatives and `{ type: "null" }` (an optional parameter as Pydantic writes it):
+ * what the fitting check, the walk, `projectStrictObject` and `projectStrictAlternatives` give
+ * together, with the walk's warnings for what a leaf moves into its description, in the walk's
+ * order. For a schema strict fails, the walk's strict failure when the first node the walk fails
+ * at is one this pass reaches and knows (see `findFailure`), also past local `$ref`s (see
+ * `followRefs`), so that the caller falls back without the strict walk. `undefined` for any other
+ * schema, for one with a `$ref` strict takes, and for one that nears a limit, all of which the
+ * walk takes from the start (nothing here writes to the input). `owned`: whether `root` is
+ * toolwire's copy (see `projectRoot`).
  *
  * @internal
  * @example
@@ -64,10 +70,14 @@ export function projectCommonStrictSchema(
     warnings: undefined,
     map: null,
     failure: undefined,
+    root,
+    refs: ['#'],
+    referenced: false,
   };
   const projected = commonObject(root, 0, pass);
   if (projected === undefined) return pass.failure;
-  if (pass.characters > STRICT_MAX_CHARACTERS) return undefined;
+  // Past a `$ref` the pass only looks for the walk's failure: it writes no inlined node.
+  if (pass.referenced || pass.characters > STRICT_MAX_CHARACTERS) return undefined;
   let schema = projected.schema;
   // The walk writes to its result's root, so it never gives back the input's own.
   if (schema === root && !owned) schema = { ...root };
@@ -89,6 +99,15 @@ interface Pass {
   map: ArgumentMap | null;
   /** The walk's first strict failure, when this pass reached it (see `findFailure`). */
   failure: StrictFailure | undefined;
+  /** The schema local `$ref`s point into. */
+  readonly root: JsonSchemaObject;
+  /** The `$ref`s followed on the way to the node being read, after the root's own `#`. */
+  readonly refs: string[];
+  /**
+   * Whether a `$ref` was followed: from then on the pass reads on only to find the walk's strict
+   * failure (see `followRefs`), and leaves a schema strict takes to the walk.
+   */
+  referenced: boolean;
 }
 
 /**
@@ -183,9 +202,56 @@ function commonNode(
   }
   const written = alternatives(input, nesting, nullable, pass);
   if (written !== undefined) return written;
-  // Tried last: the nodes before are the common ones, and this one is no common object.
+  // Tried late: the nodes before are the common ones, and this one is no common object.
   const text = anyObjectAsText(input, pass);
-  return nullable && text !== undefined ? makeNullable(text) : text;
+  if (text !== undefined) return nullable && !acceptsNull(text) ? makeNullable(text) : text;
+  if (pass.failure !== undefined) return undefined;
+  const depth = pass.refs.length;
+  const target = followRefs(input, pass);
+  if (target === undefined || target === input) return undefined;
+  const referenced = commonNode(target, nesting, false, pass);
+  while (pass.refs.length > depth) pass.refs.pop();
+  return referenced;
+}
+
+/**
+ * The node a chain of `$ref`s alone ends at, as the walk follows it (`followRefs` in
+ * resolve-schema-node.ts, which reads the target under the ref's path), with the refs pushed on
+ * `pass.refs` for the caller to pop; the input itself when it is no `$ref`. `undefined` for a ref
+ * this pass leaves to the walk: one already followed on the way here (recursion), one that
+ * points outside the schema or at no plain object, one beside other keywords. The walk's
+ * projection of the target is the same as of the target inline, so the pass reads on to find the
+ * walk's failure, but it gives no schema (see `Pass.referenced`): the walk writes refs it meets
+ * again as `$defs`, which this pass does not.
+ */
+function followRefs(input: unknown, pass: Pass): unknown {
+  let node = input;
+  for (;;) {
+    const ref = onlyRef(node);
+    if (ref === undefined) return node;
+    if (ref === null || pass.refs.includes(ref)) return undefined;
+    const target = resolveLocalRef(pass.root, ref);
+    if (!isPlainObject(target)) return undefined;
+    pass.refs.push(ref);
+    pass.referenced = true;
+    node = target;
+  }
+}
+
+/**
+ * The `$ref` of a node that holds a `$ref` and nothing else, `undefined` for a node without a
+ * `$ref`, `null` for one this pass does not follow (beside other keywords, or no string).
+ */
+function onlyRef(input: unknown): string | null | undefined {
+  if (!isPlainObject(input)) return undefined;
+  let ref: unknown;
+  let keys = 0;
+  for (const key in input) {
+    keys++;
+    if (key === '$ref') ref = input.$ref;
+  }
+  if (ref === undefined) return undefined;
+  return keys === 1 && typeof ref === 'string' ? ref : null;
 }
 
 /**
@@ -319,7 +385,9 @@ const EMPTY = {};
  * warning for each, and `optional` or a vendor keyword dropped with a warning. An array's items are a leaf or a common object at `nesting` (the level an
  * object here is at); the argument map of an array of objects is left in `pass.map`. With
  * `nullable` (an optional property's), it is written nullable, as `makeNullable` writes it when
- * the object is closed. `undefined` for any other node. Its enum values are counted against strict's size limit, as the walk counts
+ * the object is closed. Also a `const` beside a type other than array, and a list of two or more
+ * types other than array and object beside annotations, a `default` and dropped keywords.
+ * `undefined` for any other node. Its enum values are counted against strict's size limit, as the walk counts
  * them.
  */
 function leaf(
@@ -339,6 +407,11 @@ function leaf(
   let items: unknown;
   let format: unknown;
   let counts = false;
+  // A `const` (which strict keeps, and `makeNullable` writes as alternatives with null), and
+  // whether a keyword narrows the values of the type, which this pass leaves to the walk beside a
+  // list of types.
+  let constant = false;
+  let narrows = false;
   // Whether a keyword moves into the description, which makes the node a new one.
   let moves = false;
   // How many keys the node has, its description, and whether that comes before its type.
@@ -358,11 +431,17 @@ function leaf(
         describedFirst = type === undefined;
         break;
       case 'title':
+        if (typeof value !== 'string') return undefined;
+        break;
       case 'pattern':
         if (typeof value !== 'string') return undefined;
+        narrows = true;
         break;
       case 'enum':
         values = value;
+        break;
+      case 'const':
+        constant = true;
         break;
       case 'items':
         items = value;
@@ -372,9 +451,11 @@ function leaf(
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
         if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
+        narrows = true;
         break;
       case 'multipleOf':
         if (typeof value !== 'number' || !(value > 0)) return undefined;
+        narrows = true;
         break;
       case 'minItems':
       case 'maxItems':
@@ -391,12 +472,32 @@ function leaf(
       case 'maxLength':
         // A count the walk moves; any other value it drops, with another warning.
         if (!isCount(value)) return undefined;
+        narrows = true;
         moves = true;
         break;
       default:
         if (!isDropped(key)) return undefined;
         moves = true;
     }
+  }
+  if (constant && values !== undefined) return undefined;
+  // A list of two or more types of values, without keywords that narrow them.
+  if (Array.isArray(type)) {
+    if (
+      narrows ||
+      counts ||
+      constant ||
+      values !== undefined ||
+      items !== undefined ||
+      format !== undefined ||
+      !isScalarList(type)
+    ) {
+      return undefined;
+    }
+    const kept = moves ? rebuiltLeaf(node, type, undefined, true, false, pass) : node;
+    return nullable && !acceptsNull(kept as JsonSchemaObject)
+      ? makeNullable(kept as JsonSchemaObject)
+      : (kept as JsonSchemaObject);
   }
   // A format strict does not list for the type moves into the description (one that is no
   // string the walk drops, with another warning).
@@ -418,7 +519,9 @@ function leaf(
       if (items !== undefined || values !== undefined || counts) return undefined;
       break;
     case 'array':
-      if (values !== undefined || pass.path.length >= MAX_COMMON_DEPTH) return undefined;
+      if (values !== undefined || constant || pass.path.length >= MAX_COMMON_DEPTH) {
+        return undefined;
+      }
       pass.nodes++;
       pass.path.push('items');
       projectedItems = commonNode(items, nesting, false, pass);
@@ -430,6 +533,11 @@ function leaf(
       break;
     default:
       return undefined;
+  }
+  if (constant) {
+    // `makeNullable` writes a constant as alternatives with null, after the rest is written.
+    const kept = moves ? rebuiltLeaf(node, type, undefined, listed, false, pass) : node;
+    return (nullable ? makeNullable(kept as JsonSchemaObject) : kept) as JsonSchemaObject;
   }
   if (moves) return rebuiltLeaf(node, type, projectedItems, listed, nullable, pass);
   if (!nullable) return node as JsonSchemaObject;
@@ -446,12 +554,13 @@ function leaf(
 }
 
 /**
- * A leaf that loses keywords into its description or drops them, in the walk's key order: `enum`,
- * `type`, `items`, the keywords strict takes in the node's order, then the description.
+ * A leaf that loses keywords into its description or drops them, in the walk's key order: `enum`
+ * or `const`, `type`, `items`, the keywords strict takes in the node's order, then the
+ * description. `nullable` is for a leaf of one type and no `const`.
  */
 function rebuiltLeaf(
   node: Source,
-  type: string,
+  type: string | readonly string[],
   items: JsonSchemaObject | undefined,
   listed: boolean,
   nullable: boolean,
@@ -464,9 +573,11 @@ function rebuiltLeaf(
   // class: hidden classes of nodes built key by key die at each full collection, and code that
   // was optimised for them is thrown away ('weak objects').
   const out: Source =
-    values === undefined
-      ? { type: written }
-      : { enum: nullable ? [...(values as unknown[]), null] : values, type: written };
+    values !== undefined
+      ? { enum: nullable ? [...(values as unknown[]), null] : values, type: written }
+      : Object.hasOwn(node, 'const')
+        ? { const: node.const, type: written }
+        : { type: written };
   if (items !== undefined) setKey(out, 'items', items);
   let described: string | undefined;
   // Own keys only: the prototype is Object.prototype, checked clean by `isCommonObject` above
@@ -475,6 +586,7 @@ function rebuiltLeaf(
     switch (key) {
       case 'type':
       case 'enum':
+      case 'const':
       case 'items':
       case 'description':
         break;
@@ -521,11 +633,12 @@ function addWarning(pass: Pass, warning: SchemaWarning): void {
 }
 
 /**
- * Alternatives of leaves and `{ type: "null" }` (or of null and one object that takes any keys)
- * beside a title, a description, a `default` and keywords dropped without a word: written as
- * `projectStrictAlternatives` writes them (the branches as `leaf` gives them, the title, the
- * description with the `default` moved into it), their maps as it writes them left in
- * `pass.map`. `undefined` for any other node.
+ * Alternatives (`anyOf`, or `oneOf` with the walk's warning) of the branches `projectedBranch`
+ * takes, beside a title, a description, a `default` and keywords dropped without a word: written
+ * as `projectStrictAlternatives` writes them (the branches as `projectedBranch` gives them, the
+ * title, the description with the `default` moved into it), their maps as it writes them left in
+ * `pass.map`. A branch that is a `$ref` alone is read at its target (see `followRefs`).
+ * `undefined` for any other node.
  */
 function alternatives(
   input: unknown,
@@ -536,8 +649,13 @@ function alternatives(
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
   const prototype = Object.getPrototypeOf(input);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const path = pass.path;
+  // Alternatives of alternatives (through `$ref`s, any number of levels) are left to the walk
+  // this deep, as nested arrays are.
+  if (path.length >= MAX_COMMON_DEPTH) return undefined;
   const node = input as Source;
   let branches: unknown;
+  let exclusive: unknown;
   let title = false;
   let defaults = false;
   let kept = true;
@@ -545,6 +663,10 @@ function alternatives(
     switch (key) {
       case 'anyOf':
         branches = node.anyOf;
+        break;
+      case 'oneOf':
+        exclusive = node.oneOf;
+        kept = false;
         break;
       case 'title':
         if (typeof node.title !== 'string') return undefined;
@@ -562,6 +684,11 @@ function alternatives(
         kept = false;
     }
   }
+  if (exclusive !== undefined) {
+    // Strict fails at `anyOf` beside `oneOf`: left to the walk.
+    if (branches !== undefined) return undefined;
+    branches = exclusive;
+  }
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
   pass.nodes += branches.length;
   if (pass.nodes > MAX_COMMON_NODES) return undefined;
@@ -575,33 +702,36 @@ function alternatives(
       others++;
     }
   }
-  const path = pass.path;
+  // Strict sends `oneOf` as `anyOf`, and says so before anything under it.
+  if (exclusive !== undefined) {
+    addWarning(pass, {
+      code: 'ONE_OF_AS_ANY_OF',
+      path: toJsonPointer(path),
+      message: oneOfAsAnyOfMessage(STRICT_PROFILE.label),
+    });
+  }
   path.push('anyOf', 0);
   let schemas: JsonSchemaObject[] | undefined;
   let maps: ArgumentMap[] | undefined;
   for (let index = 0; index < branches.length; index++) {
     const branch: unknown = branches[index];
     path[path.length - 1] = index;
-    let schema = isNullBranch(branch)
-      ? (branch as JsonSchemaObject)
-      : leaf(branch, nesting, false, pass);
-    // Among other branches than null, the walk fails strict at an object that takes any keys.
-    if (schema === undefined && others === 1) schema = anyObjectAsText(branch, pass);
-    if (schema === undefined) {
-      findFailure(branch, nesting, false, others > 1, pass);
-      return undefined;
-    }
+    const depth = pass.refs.length;
+    const target = followRefs(branch, pass);
+    const schema =
+      target === undefined ? undefined : projectedBranch(target, nesting, others, pass);
+    while (pass.refs.length > depth) pass.refs.pop();
+    if (schema === undefined) return undefined;
     const map = pass.map;
     if (map !== null) {
       // As `projectStrictAlternatives` writes the branches' maps: an empty one for each branch
-      // without, once any branch has one (a leaf's map is never an object's, which
-      // `projectAlternatives` would complete with its declared keys).
+      // without, once any branch has one; an object's names its keys (see `closedBranchMap`).
       pass.map = null;
       if (maps === undefined) {
         maps = [];
         for (let before = 0; before < index; before++) maps.push({});
       }
-      maps.push(map);
+      maps.push(closedBranchMap(schema, map) as ArgumentMap);
     } else {
       maps?.push({});
     }
@@ -613,16 +743,52 @@ function alternatives(
   path.pop();
   path.pop();
   if (maps !== undefined) pass.map = { anyOf: maps };
+  // `oneOf` is written as `anyOf`, in a list of the walk's own.
+  const anyOf = schemas ?? (exclusive === undefined ? branches : branches.slice());
   const written = writtenAlternatives(
     node,
-    schemas ?? branches,
+    anyOf,
     kept && schemas === undefined,
     title,
     defaults,
     pass,
   );
-  // Every branch the walk sends is null or takes no null: the node takes null with a null branch.
-  return nullable && others === branches.length ? makeNullable(written) : written;
+  // With a null branch it takes null; without, only when a branch does (alternatives, say).
+  return nullable && others === branches.length && !acceptsNull(written)
+    ? makeNullable(written)
+    : written;
+}
+
+/**
+ * One branch among `others` that are not `{ type: "null" }`, as the walk projects it: null as it
+ * is, a leaf, a common object, alternatives, or an object that takes any keys when it is the only
+ * other branch; its argument map left in `pass.map`. `undefined` for any other node, with the
+ * walk's failure recorded when it fails there.
+ */
+function projectedBranch(
+  branch: unknown,
+  nesting: number,
+  others: number,
+  pass: Pass,
+): JsonSchemaObject | undefined {
+  if (isNullBranch(branch)) return branch as JsonSchemaObject;
+  const schema = leaf(branch, nesting, false, pass);
+  if (schema !== undefined) return schema;
+  // Among other branches than null, the walk fails strict at an object that takes any keys.
+  if (others === 1) {
+    const text = anyObjectAsText(branch, pass);
+    if (text !== undefined) return text;
+  }
+  if (isCommonObject(branch, false)) {
+    const projected = commonObject(branch, nesting, pass);
+    if (projected === undefined) return undefined;
+    pass.map = projected.map;
+    return projected.schema;
+  }
+  const written = alternatives(branch, nesting, false, pass);
+  // (Alternatives are no node `findFailure` knows: a failure found under them stays.)
+  if (written === undefined) findFailure(branch, nesting, false, others > 1, pass);
+  return written;
 }
 
 /**
@@ -655,7 +821,8 @@ function writtenAlternatives(
 }
 
 /**
- * An object below the root that takes any keys (`type: "object"`, no properties declared,
+ * An object below the root that takes any keys (`type: "object"`, or `object` and `null` in a
+ * list, no properties declared,
  * `additionalProperties` absent, `true` or `{}`), with only a string title and description and
  * keywords dropped without a word beside it: asked for as JSON text in a string, as the walk asks
  * for it (`projectResolved`), with its warning and a map that says to parse the text back, left in
@@ -667,13 +834,13 @@ function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefin
   // With a polluted Object.prototype the walk reads inherited keywords this check does not see.
   for (const _ in EMPTY) return undefined;
   const node = input as Source;
-  let typed = false;
+  let type: unknown;
   for (const key in node) {
     const value = node[key];
     switch (key) {
       case 'type':
-        if (value !== 'object') return undefined;
-        typed = true;
+        if (value !== 'object' && !isObjectOrNull(value)) return undefined;
+        type = value;
         break;
       case 'properties':
         if (!isPlainObject(value)) return undefined;
@@ -690,7 +857,7 @@ function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefin
         if (!SILENT_KEYWORDS.has(key)) return undefined;
     }
   }
-  if (!typed) return undefined;
+  if (type === undefined) return undefined;
   const asked = openObjectAsJson(STRICT_PROFILE.label);
   addWarning(pass, {
     code: 'OPEN_OBJECT_AS_JSON',
@@ -698,10 +865,25 @@ function anyObjectAsText(input: unknown, pass: Pass): JsonSchemaObject | undefin
     message: asked.message,
   });
   pass.map = { json: true };
-  const out: Source = { type: 'string' };
+  // The walk writes the string in the object's place, beside null in the list's order.
+  const out: Source = {
+    type:
+      type === 'object'
+        ? 'string'
+        : (type as string[])[0] === 'null'
+          ? ['null', 'string']
+          : ['string', 'null'],
+  };
   if (node.title !== undefined) out.title = node.title;
   finishDescription(out, node.description, asked.entry);
   return out as JsonSchemaObject;
+}
+
+/** Whether a type is the list of `object` and `null`, in either order. */
+function isObjectOrNull(type: unknown): boolean {
+  if (!Array.isArray(type) || type.length !== 2) return false;
+  const [first, second] = type as unknown[];
+  return (first === 'object' && second === 'null') || (first === 'null' && second === 'object');
 }
 
 /** Whether a branch is `{ type: "null" }`, which the walk sends as it is. */
@@ -741,6 +923,25 @@ function finishDescription(out: Source, description: unknown, described: string 
 function describedText(description: unknown, described: string | undefined): unknown {
   if (described === undefined) return description;
   return description === undefined ? `(${described})` : `${description as string} (${described})`;
+}
+
+/** Whether a type is a list of two or more distinct types of values other than arrays and objects. */
+function isScalarList(types: readonly unknown[]): boolean {
+  if (types.length < 2) return false;
+  for (let index = 0; index < types.length; index++) {
+    const type = types[index];
+    if (
+      type !== 'string' &&
+      type !== 'number' &&
+      type !== 'integer' &&
+      type !== 'boolean' &&
+      type !== 'null'
+    ) {
+      return false;
+    }
+    for (let before = 0; before < index; before++) if (types[before] === type) return false;
+  }
+  return true;
 }
 
 /** Whether a list holds a name (by `===`). */

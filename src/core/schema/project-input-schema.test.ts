@@ -261,6 +261,36 @@ describe('projectInputSchema', () => {
     }
   });
 
+  it('should write a root that fits as an object schema, its keys in their order, however its keys come', () => {
+    const properties = { a: { type: 'string' } };
+    const roots: [Record<string, unknown>, string[]][] = [
+      [{ properties }, ['properties', 'type']],
+      [{ properties, type: 'object' }, ['properties', 'type']],
+      [{ type: 'object', properties, required: ['a'] }, ['type', 'properties', 'required']],
+      [
+        { type: 'object', properties, required: ['a'], title: 'T' },
+        ['type', 'properties', 'required', 'title'],
+      ],
+      [
+        { type: 'object', properties, title: 'T', required: ['a'] },
+        ['type', 'properties', 'title', 'required'],
+      ],
+      [{ type: 'object', title: 'T', properties }, ['type', 'title', 'properties']],
+      [{ type: 'object', properties }, ['type', 'properties']],
+    ];
+    for (const target of ['openai', 'anthropic', 'gemini', 'vertex', 'bedrock'] as const) {
+      for (const [root, keys] of roots) {
+        const input = { ...root };
+        const { schema } = projectInputSchema(input, { target });
+        expect(schema).not.toBe(input);
+        expect(schema.type).toBe('object');
+        expect(Object.keys(schema)).toEqual(keys);
+        expect(schema.properties).toBe(properties);
+        expect(Object.isFrozen(schema)).toBe(true);
+      }
+    }
+  });
+
   it('should cache by schema identity, so the warm path returns the same result', () => {
     const schema = { type: 'object', properties: { a: { type: 'string', format: 'uuid' } } };
     const first = projectInputSchema(schema, { target: 'gemini' });

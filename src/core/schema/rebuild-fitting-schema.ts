@@ -135,10 +135,12 @@ export function rebuildFittingSchema(
     askAnyValueAsJson(site.tree, site.path, described as string[], mapped as MutableMap);
   }
   if ((found.shape & FITTING_OBJECT) !== 0) {
-    let wires: ReadonlyMap<string, string> | undefined;
+    let renaming: Renaming | undefined;
     if (mapped !== undefined && (found.shape & FITTING_RENAMED) !== 0) {
-      const rule = profile.propertyKeys as PropertyKeyRule;
-      wires = fitPropertyKeys(Object.keys(properties as Source), rule);
+      renaming = renamingOf(
+        Object.keys(properties as Source),
+        profile.propertyKeys as PropertyKeyRule,
+      );
     }
     if (properties !== undefined) {
       let count = 0;
@@ -146,7 +148,7 @@ export function rebuildFittingSchema(
       if (count > 0 || !profile.omitEmptyProperties) {
         out.properties =
           mapped !== undefined
-            ? rebuildProperties(properties as Source, wires, context, mapped)
+            ? rebuildProperties(properties as Source, renaming, context, mapped)
             : deep
               ? rebuildMap(properties as Source, context)
               : properties;
@@ -155,7 +157,7 @@ export function rebuildFittingSchema(
       out.properties = {};
     }
     if (Array.isArray(required) && required.length > 0) {
-      out.required = wires === undefined ? required : renameRequired(required, wires);
+      out.required = renaming === undefined ? required : renameRequired(required, renaming.wires);
     }
     if (profile.additionalProperties && additional !== undefined) {
       out.additionalProperties =
@@ -425,25 +427,66 @@ function rebuildAt(
 }
 
 /**
+ * The wire keys of one list of property keys (see `fitPropertyKeys`), in the list's order, and
+ * the argument map's `keys` for them: built once per list the key rule remembers, since the same
+ * lists recur (Twilio's two 205-key objects: writing the 205 renamed keys into a new table, a key
+ * at a time, cost more than the rest of their rebuild).
+ */
+interface Renaming {
+  readonly wires: ReadonlyMap<string, string>;
+  /** The wire key of each key, in the list's order. */
+  readonly list: readonly string[];
+  /**
+   * Wire key to key, for the keys renamed (`undefined`: none is). Frozen, and shared by every
+   * argument map of the list, as every argument map is frozen.
+   */
+  readonly keys: Readonly<Record<string, string>> | undefined;
+}
+
+// By the wire keys `fitPropertyKeys` gives, which are the same object only for the same list.
+const renamings = new WeakMap<ReadonlyMap<string, string>, Renaming>();
+
+function renamingOf(names: readonly string[], rule: PropertyKeyRule): Renaming {
+  const wires = fitPropertyKeys(names, rule);
+  let renaming = renamings.get(wires);
+  if (renaming === undefined) {
+    const list: string[] = [];
+    let keys: Record<string, string> | undefined;
+    for (let index = 0; index < names.length; index++) {
+      const name = names[index] as string;
+      const wire = wires.get(name) ?? name;
+      list.push(wire);
+      if (wire !== name) {
+        keys ??= names.length > MANY_KEYS ? emptyTable() : {};
+        setKey(keys, wire, name);
+      }
+    }
+    renaming = { wires, list, keys: keys === undefined ? undefined : Object.freeze(keys) };
+    renamings.set(wires, renaming);
+  }
+  return renaming;
+}
+
+/**
  * The `properties` of a node with an argument map, as the walk writes them: under their wire
- * names (`wires`, when keys are renamed), and a new object only when a key or a value changes.
+ * names (`renaming`, when keys are renamed), and a new object only when a key or a value changes.
  * The renamed keys and the properties' maps go into `map`, in that order.
  */
 function rebuildProperties(
   properties: Source,
-  wires: ReadonlyMap<string, string> | undefined,
+  renaming: Renaming | undefined,
   context: RebuildContext,
   map: MutableMap,
 ): Source {
   const names = Object.keys(properties);
+  const wires = renaming?.list;
   let out: Source | undefined;
-  let keys: Record<string, string> | undefined;
   let maps: Record<string, ArgumentMap> | undefined;
   for (let index = 0; index < names.length; index++) {
     const name = names[index] as string;
     const child = properties[name];
     const rebuilt = rebuildMappedChild(child, context, 'properties', name);
-    const wire = wires?.get(name) ?? name;
+    const wire = wires === undefined ? name : (wires[index] as string);
     if (out === undefined && (wire !== name || rebuilt.schema !== child)) {
       out = names.length > MANY_KEYS ? emptyTable() : {};
       for (let before = 0; before < index; before++) {
@@ -456,12 +499,8 @@ function rebuildProperties(
       maps ??= names.length > MANY_KEYS ? emptyTable() : {};
       setKey(maps, wire, rebuilt.map);
     }
-    if (wire !== name) {
-      keys ??= names.length > MANY_KEYS ? emptyTable() : {};
-      setKey(keys, wire, name);
-    }
   }
-  if (keys !== undefined) map.keys = keys;
+  if (renaming?.keys !== undefined) map.keys = renaming.keys;
   if (maps !== undefined) map.properties = maps;
   return out ?? properties;
 }

@@ -12,10 +12,18 @@ import { type Path, type TreeContext, warn } from './schema-tree-context.js';
  * ```
  */
 export function warnOneOfAsAnyOfAt(context: TreeContext, path: Path): void {
-  warn(
-    context,
-    'ONE_OF_AS_ANY_OF',
-    path,
-    `${context.profile.label} does not take \`oneOf\`; sent it as \`anyOf\`, so the model is not told that exactly one branch must match.`,
-  );
+  warn(context, 'ONE_OF_AS_ANY_OF', path, oneOfAsAnyOfMessage(context.profile.label));
+}
+
+/**
+ * The message of that warning for a target's `label`, which the one-pass strict path writes too.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * oneOfAsAnyOfMessage('OpenAI strict'); // 'OpenAI strict does not take `oneOf`; sent it as ...'
+ * ```
+ */
+export function oneOfAsAnyOfMessage(label: string): string {
+  return `${label} does not take \`oneOf\`; sent it as \`anyOf\`, so the model is not told that exactly one branch must match.`;
 }
