@@ -469,6 +469,38 @@ describe('collectFittingSchemas', () => {
     }
   });
 
+  it('should give exactly what the full walk gives for leaves of a type and a description, and their near kin', () => {
+    const leaves: unknown[] = [
+      { type: 'string' },
+      { type: 'null' },
+      { description: 'd', type: 'integer' },
+      { type: 'boolean', description: 'd' },
+      { type: 'number', description: 3 },
+      { type: 'string', description: null },
+      { type: 'object', description: 'd' },
+      { type: 'array', description: 'd' },
+      { type: 'strinG' },
+      { type: ['string', 'null'], description: 'd' },
+      { type: 'string', title: 'T' },
+      { description: 'd' },
+      { type: 'string', description: 'd', format: 'uuid' },
+    ];
+    for (const leaf of leaves) {
+      const schemas = [
+        { type: 'object', properties: { a: leaf } },
+        { type: 'object', properties: { a: { type: 'array', items: leaf } } },
+        { type: 'object', properties: { a: { anyOf: [leaf, { type: 'null' }] } } },
+        { type: 'object', properties: { a: { oneOf: [leaf, { type: 'integer' }] } } },
+        { type: 'object', properties: { a: leaf, b: { type: 'array' } } },
+      ];
+      for (const schema of schemas) {
+        for (const options of CASES) {
+          expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+        }
+      }
+    }
+  });
+
   it('should send the parts of a real schema that fit as the input objects themselves, not copies', () => {
     let shared = 0;
     for (const schema of corpus) {
