@@ -147,7 +147,7 @@ function projectState<TOptions extends ProjectionOptions>(
   const history = request[format.history.at];
   // What the previous request's items added and projected is reused for the `same` items resent.
   const last = Array.isArray(history) ? previousHistory.get(format) : undefined;
-  const { entries, same } = historyEntries(format, history, last);
+  const { entries, same, records } = historyEntries(format, history, last);
   const holding = new Map<NameSite, number>();
   const switched = format.switched;
   const envelope: EnvelopeInput =
@@ -270,6 +270,7 @@ function projectState<TOptions extends ProjectionOptions>(
       added: added.slice(start),
       ends,
       holding,
+      records,
     });
   }
   result = withProperty(result, format.history.at, projectedHistory);
@@ -388,8 +389,15 @@ interface PreviousHistory {
   ends: number[];
   /** By site, the first item holding a name there (-1: none). */
   holding: ReadonlyMap<NameSite, number>;
+  /**
+   * The first items' fingerprints in one list (item `i`'s ends at `ends[i]`): read in order, not
+   * scattered in memory the host has left cold.
+   */
+  records: { values: unknown[]; ends: number[] };
 }
 const previousHistory = new WeakMap<object, PreviousHistory>();
+// Holey as records are (`new Array`): the compare's reads meet one kind of array.
+const NO_RECORDS: PreviousHistory['records'] = { values: new Array(0), ends: [] };
 const MAX_ITEM_PROJECTIONS = 4;
 const UNCHANGED = Symbol('unchanged');
 
@@ -400,7 +408,7 @@ function historyEntries(
   format: WireFormat<never>,
   history: unknown,
   last: PreviousHistory | undefined,
-): { entries: HistoryEntry[]; same: number } {
+): { entries: HistoryEntry[]; same: number; records: PreviousHistory['records'] } {
   const fingerprint = historyFingerprint(format);
   const list = Array.isArray(history) ? history : [history];
   const previous = last?.history ?? [];
@@ -408,13 +416,18 @@ function historyEntries(
   const bound = Math.min(list.length, previous.length);
   // One compare for the loop: a lookup per item was a call chain per resent item.
   const matches = fingerprintMatcher(fingerprint);
+  const { values, ends } = last?.records ?? NO_RECORDS;
   let same = 0;
-  while (
-    same < bound &&
-    list[same] === previous[same] &&
-    unedited(sent[same] as HistoryEntry, list[same], fingerprint, matches)
-  )
+  while (same < bound && list[same] === previous[same]) {
+    // Not `ends[-1]`: a negative index made the site megamorphic.
+    const end = ends[same];
+    const unchanged =
+      end === undefined
+        ? unedited(sent[same] as HistoryEntry, list[same], fingerprint, matches)
+        : matches(values, list[same], same === 0 ? 0 : (ends[same - 1] as number), end);
+    if (!unchanged) break;
     same++;
+  }
   const entries = sent.slice(0, same);
   for (let index = same; index < list.length; index++) {
     const item: unknown = list[index];
@@ -463,7 +476,37 @@ function historyEntries(
     if (record) items.set(item, entry);
     entries.push(entry);
   }
-  return { entries, same };
+  return {
+    entries,
+    same,
+    // None when nothing is resent (a history cut at the front every turn).
+    records:
+      same > 0 ? extendRecords(values, ends, Math.min(same, ends.length), entries) : NO_RECORDS,
+  };
+}
+
+// The records of `entries` from those of their first `kept` items, appended in place only past
+// the previous request's end (its `ends` stay, in case this request throws).
+function extendRecords(
+  values: unknown[],
+  ends: number[],
+  kept: number,
+  entries: readonly HistoryEntry[],
+): PreviousHistory['records'] {
+  let count = kept;
+  while ((entries[count] as HistoryEntry | undefined)?.recorded !== undefined) count++;
+  if (count === ends.length && kept === ends.length) return { values, ends };
+  const end = kept === 0 ? 0 : (ends[kept - 1] as number);
+  const records = {
+    values: kept > 0 && values.length === end ? values : values.slice(0, end),
+    ends: ends.slice(0, kept),
+  };
+  for (let index = kept; index < count; index++) {
+    for (const value of (entries[index] as HistoryEntry).recorded as unknown[])
+      records.values.push(value);
+    records.ends.push(records.values.length);
+  }
+  return records;
 }
 
 // True when `item`, the object `entry` was read from, is unedited: by its fingerprint, or (met as

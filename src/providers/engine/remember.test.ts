@@ -60,4 +60,28 @@ describe('fingerprints', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('should answer for a record among others in one list as for the record alone', () => {
+    fc.assert(
+      fc.property(
+        paths,
+        value,
+        value,
+        fc.array(leaf),
+        fc.array(leaf),
+        fc.boolean(),
+        (at, first, second, before, after, withCode) => {
+          const fingerprint = compileFingerprint(at);
+          if (!withCode) fingerprint.generated = null;
+          const recorded = recordFingerprint(first, fingerprint);
+          const end = before.length + recorded.length;
+          const matches = fingerprintMatcher(fingerprint);
+          const list = [...before, ...recorded, ...after];
+          expect(matches(list, first, before.length, end)).toBe(true);
+          expect(matches(list, second, before.length, end)).toBe(matches(recorded, second));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });

@@ -160,17 +160,19 @@ export function recordFingerprint(object: unknown, fingerprint: Fingerprint): un
 }
 
 /**
- * {@link matchesFingerprint} as one function for a loop over many objects (a history).
+ * {@link matchesFingerprint} as one function for a loop over many objects (a history), the record
+ * being `recorded[from..to)`.
  * @internal
  */
 export function fingerprintMatcher(
   fingerprint: Fingerprint,
-): (recorded: readonly unknown[], object: unknown) => boolean {
+): (recorded: readonly unknown[], object: unknown, from?: number, to?: number) => boolean {
   const compare = (fingerprint.generated ?? generated(fingerprint))?.[1];
   if (compare === undefined)
-    return (recorded, object) =>
-      walk(fingerprint, object, recorded as unknown[], 0, false) === recorded.length;
-  return (recorded, object) => compare(recorded as unknown[], object, 0) === recorded.length;
+    return (recorded, object, from = 0, to = recorded.length) =>
+      walk(fingerprint, object, recorded as unknown[], from, false) === to;
+  return (recorded, object, from = 0, to = recorded.length) =>
+    compare(recorded as unknown[], object, from) === to;
 }
 
 /** True when `fingerprint` reads exactly the recorded values of `object`. @internal */
