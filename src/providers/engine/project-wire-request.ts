@@ -24,7 +24,7 @@ import {
 import { type SharedList, toolList } from './remember-tool-list.js';
 import { projectToolSchemaByContent } from './remember-tool-schema.js';
 import { createStreamResolver } from './resolve-wire-stream.js';
-import type { NameSite, ToolListSite, WireFormat } from './wire-format.js';
+import type { DeclarationSite, NameSite, ToolListSite, WireFormat } from './wire-format.js';
 import {
   memberCanonical,
   nameField,
@@ -603,89 +603,121 @@ function projectList(
       leftOut: [],
       copies: false,
     };
-    const seen = new Set<string>();
+    const context: DeclarationContext = {
+      format,
+      names,
+      target,
+      notes,
+      seen: new Set(),
+      projected,
+    };
     for (const declaration of site.declarations) {
-      projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) => {
-        if (!isRecord(holder)) return holder;
-        if (declaration.copiedWith !== undefined)
-          projected.copies ||= holder[declaration.copiedWith] !== undefined;
-        if (typeof holder.name !== 'string') return holder;
-        const { name } = holder;
-        if (declaration.namespace === 'self')
-          return withProperty(holder, 'name', names.namespace?.toWire(name));
-        if (format.uniqueNames === true) {
-          if (seen.has(name)) {
-            projected.warnings.push({
-              code: 'DUPLICATE_TOOL_LEFT_OUT',
-              tool: name,
-              message: `Tool "${name}": offered twice; ${format.provider} takes each tool name once, so only the first is sent.`,
-            });
-            return LEFT_OUT;
-          }
-          seen.add(name);
-        }
-        const space =
-          declaration.namespace === 'parent'
-            ? String((trail.at(-3) as Json | undefined)?.name)
-            : undefined;
-        const canonical = space === undefined ? name : memberCanonical(names, space, name);
-        let next = withProperty(
-          holder,
-          'name',
-          space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
-        );
-        const given = holder.description;
-        const aliased =
-          space !== undefined &&
-          notes !== false &&
-          (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
-        const description =
-          space === undefined
-            ? names.flat.describe(name, given)
-            : aliased
-              ? describeAlias({
-                  canonical,
-                  description: typeof given === 'string' ? given : undefined,
-                  separator: names.separator,
-                  whole: notes === 'whole',
-                })
-              : given;
-        if (description !== undefined) next = withProperty(next, 'description', description);
-        if (declaration.omitEmptyDescription === true && next.description === '')
-          next = withProperty(next, 'description', undefined);
-        const strict = declaration.strict !== undefined && holder[declaration.strict] === true;
-        for (const schemaSite of declaration.schemas ?? []) {
-          const path = schemaSite.at as readonly string[];
-          const schema = path.reduce<unknown>(
-            (inner, step) => (isRecord(inner) ? inner[step] : undefined),
-            holder,
-          );
-          if (schema === undefined && declaration.schemaRequired !== true) continue;
-          const result = projectToolSchemaByContent({
-            schema,
-            target,
-            tool: canonical,
-            ...(strict ? { strict } : {}),
-            ...(schemaSite.jsonSchema === true ? { jsonSchema: true } : {}),
-          });
-          projected.warnings.push(...result.warnings);
-          if (result.quarantined) {
-            projected.leftOut.push(canonical);
-            return LEFT_OUT;
-          }
-          if (result.restore !== undefined) projected.restorers.push([canonical, result.restore]);
-          next = setAt(next, path, result.schema);
-          // Strict was asked for but cannot hold without changing what the schema accepts.
-          if (strict && target === 'openai' && !result.strict)
-            next = withProperty(next, declaration.strict as string, false);
-        }
-        return next;
-      });
+      projected.tools = updatePath(projected.tools, declaration.at, (holder, trail) =>
+        projectDeclaration(declaration, holder, trail, context),
+      );
     }
     return projected;
   });
   for (const [tool, restore] of found.restorers) names.flat.setArgumentRestorer(tool, restore);
   return found.tools === shared.source ? { ...found, tools: list } : found;
+}
+
+/** What the declarations of one tool list share while it is projected. */
+interface DeclarationContext {
+  format: WireFormat<never>;
+  names: WireNames;
+  target: SchemaTarget;
+  notes: boolean | 'whole';
+  /** Names offered so far, for formats that take each name once. */
+  seen: Set<string>;
+  projected: ListProjection;
+}
+
+/**
+ * One tool declaration of a list: its name, description and schemas projected, copy on write,
+ * or `LEFT_OUT` (a name offered twice where the format takes it once, a quarantined schema).
+ */
+function projectDeclaration(
+  declaration: DeclarationSite,
+  holder: unknown,
+  trail: readonly unknown[],
+  context: DeclarationContext,
+): unknown {
+  const { format, names, target, notes, seen, projected } = context;
+  if (!isRecord(holder)) return holder;
+  if (declaration.copiedWith !== undefined)
+    projected.copies ||= holder[declaration.copiedWith] !== undefined;
+  if (typeof holder.name !== 'string') return holder;
+  const { name } = holder;
+  if (declaration.namespace === 'self')
+    return withProperty(holder, 'name', names.namespace?.toWire(name));
+  if (format.uniqueNames === true) {
+    if (seen.has(name)) {
+      projected.warnings.push({
+        code: 'DUPLICATE_TOOL_LEFT_OUT',
+        tool: name,
+        message: `Tool "${name}": offered twice; ${format.provider} takes each tool name once, so only the first is sent.`,
+      });
+      return LEFT_OUT;
+    }
+    seen.add(name);
+  }
+  const space =
+    declaration.namespace === 'parent'
+      ? String((trail.at(-3) as Json | undefined)?.name)
+      : undefined;
+  const canonical = space === undefined ? name : memberCanonical(names, space, name);
+  let next = withProperty(
+    holder,
+    'name',
+    space === undefined ? names.flat.toWire(name) : names.member?.toWire(name),
+  );
+  const given = holder.description;
+  const aliased =
+    space !== undefined &&
+    notes !== false &&
+    (names.namespace?.isAliased(space) === true || names.member?.isAliased(name) === true);
+  const description =
+    space === undefined
+      ? names.flat.describe(name, given)
+      : aliased
+        ? describeAlias({
+            canonical,
+            description: typeof given === 'string' ? given : undefined,
+            separator: names.separator,
+            whole: notes === 'whole',
+          })
+        : given;
+  if (description !== undefined) next = withProperty(next, 'description', description);
+  if (declaration.omitEmptyDescription === true && next.description === '')
+    next = withProperty(next, 'description', undefined);
+  const strict = declaration.strict !== undefined && holder[declaration.strict] === true;
+  for (const schemaSite of declaration.schemas ?? []) {
+    const path = schemaSite.at as readonly string[];
+    const schema = path.reduce<unknown>(
+      (inner, step) => (isRecord(inner) ? inner[step] : undefined),
+      holder,
+    );
+    if (schema === undefined && declaration.schemaRequired !== true) continue;
+    const result = projectToolSchemaByContent({
+      schema,
+      target,
+      tool: canonical,
+      ...(strict ? { strict } : {}),
+      ...(schemaSite.jsonSchema === true ? { jsonSchema: true } : {}),
+    });
+    projected.warnings.push(...result.warnings);
+    if (result.quarantined) {
+      projected.leftOut.push(canonical);
+      return LEFT_OUT;
+    }
+    if (result.restore !== undefined) projected.restorers.push([canonical, result.restore]);
+    next = setAt(next, path, result.schema);
+    // Strict was asked for but cannot hold without changing what the schema accepts.
+    if (strict && target === 'openai' && !result.strict)
+      next = withProperty(next, declaration.strict as string, false);
+  }
+  return next;
 }
 
 function setAt(holder: Json, path: readonly string[], value: unknown): Json {
