@@ -304,6 +304,23 @@ function expectSameSharing(
 }
 
 /**
+ * Holds the fast path to the full walk (outcome and sharing) for every option case, and gives the
+ * Gemini and Vertex cases (without a field of their own) that the fast path took.
+ */
+function geminiCasesTaken(schema: unknown): Omit<ProjectInputSchemaOptions, 'subject'>[] {
+  const taken: Omit<ProjectInputSchemaOptions, 'subject'>[] = [];
+  for (const options of CASES) {
+    expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
+    expectSameSharing(schema, options);
+    if (options.target !== 'gemini' && options.target !== 'vertex') continue;
+    if (options.geminiField !== undefined) continue;
+    const found = collectFittingSchemas(schema, options.target, false);
+    if ((found.root ?? found.mapped) !== undefined) taken.push(options);
+  }
+  return taken;
+}
+
+/**
  * Root schemas as OpenAPI generators write them for Gemini and Vertex to rewrite (Notion's, say):
  * `$defs` members referred to from properties, items and branches, `oneOf` (of `$ref`s too),
  * `const` with and without a type, `type: [X, "null"]`, beside the variations each rewrite leaves
@@ -1008,14 +1025,7 @@ describe('collectFittingSchemas', () => {
       let taken = 0;
       fc.assert(
         fc.property(generatedSchema, (schema) => {
-          for (const options of CASES) {
-            expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
-            expectSameSharing(schema, options);
-            if (options.target !== 'gemini' && options.target !== 'vertex') continue;
-            if (options.geminiField !== undefined) continue;
-            const found = collectFittingSchemas(schema, options.target, false);
-            if ((found.root ?? found.mapped) !== undefined) taken++;
-          }
+          taken += geminiCasesTaken(schema).length;
         }),
         {
           numRuns: 200,
@@ -1207,13 +1217,7 @@ describe('collectFittingSchemas', () => {
       const taken: Record<string, number> = { list: 0, items: 0, alternatives: 0 };
       fc.assert(
         fc.property(root, ([kind, schema]) => {
-          for (const options of CASES) {
-            expect(outcome(schema, options, true)).toBe(outcome(schema, options, false));
-            expectSameSharing(schema, options);
-            if (options.target !== 'gemini' && options.target !== 'vertex') continue;
-            if (options.geminiField !== undefined) continue;
-            const found = collectFittingSchemas(schema, options.target, false);
-            if ((found.root ?? found.mapped) === undefined) continue;
+          for (const options of geminiCasesTaken(schema)) {
             // Alternatives count where the walk writes a map of each branch.
             const map = JSON.stringify(
               projectInputSchemaUncached(schema, options, true).argumentMap,
