@@ -58,7 +58,7 @@ function timeRepeated(run, minimumMs = 40) {
  * scavenge inside the timed pass copied all of it, a cost of the bench's own setup that stringify
  * never paid (35-118 ms under load).
  */
-function pairedCold(run) {
+function pairedCold(run, list = schemas) {
   const ratios = [];
   const times = [];
   const stringifyTimes = [];
@@ -66,7 +66,7 @@ function pairedCold(run) {
     const stringifyMs = timeOnce(() => {
       for (const schema of schemas) JSON.stringify(schema);
     }, 10);
-    const fresh = structuredClone(schemas);
+    const fresh = structuredClone(list);
     globalThis.gc?.();
     const start = performance.now();
     run(fresh);
@@ -128,6 +128,15 @@ export async function runSchemaBench() {
       for (const schema of fresh) readEveryValue(schema, plainOnly);
     }),
   ]);
+  // What a result costs before any projection: the same number of schemas of one string property
+  // each, which fit every target as they are, projected cold. The result's contract (a new root,
+  // frozen, cached by the schema object, with its warnings and argument map) is paid per schema.
+  const oneProperty = schemas.map(() => ({
+    type: 'object',
+    properties: { query: { type: 'string' } },
+    required: ['query'],
+  }));
+  const perSchema = pairedCold((fresh) => projectAll(fresh, { target: 'openai' }), oneProperty);
   // Fill the cache, and let the collector clear the cold runs' garbage before warm timings.
   for (const [, options] of CASES) projectAll(schemas, options);
   timeRepeated(() => {
@@ -138,6 +147,11 @@ export async function runSchemaBench() {
     ratio: floor.ratio,
     detail: `${schemas.length} fresh schemas: ${floor.ms.toFixed(2)} ms vs JSON.stringify ${floor.stringifyMs.toFixed(3)} ms (no projection: the least a cold row can cost)`,
   }));
+  rows.push({
+    name: 'schema floor: a result per schema, no projection (openai)',
+    ratio: perSchema.ratio,
+    detail: `${schemas.length} fresh one-property schemas: ${perSchema.ms.toFixed(2)} ms vs JSON.stringify of the corpus ${perSchema.stringifyMs.toFixed(3)} ms (what the cold rows pay per schema before reading it)`,
+  });
   const plainFloor = floors[1][1];
   for (const [label, options] of CASES) {
     const coldRow = cold.get(label);
