@@ -13,6 +13,7 @@ import {
 } from './schema-keywords.js';
 import { MAX_SCHEMA_DEPTH } from './schema-limits.js';
 import { type Source, TYPE_KEYWORDS } from './schema-tree-context.js';
+import { hasOwnShape } from './schema-values.js';
 import { STRICT_MAX_ENUM_VALUES, STRICT_STRUCTURAL } from './strict-schema-rules.js';
 import { TARGET_PROFILES, type TargetProfile } from './target-profile.js';
 
@@ -1278,21 +1279,6 @@ function typeBesideNull(types: readonly unknown[]): string | undefined {
   const [first, second] = types;
   const other = first === 'null' ? second : second === 'null' ? first : undefined;
   return other !== 'null' && isSimpleType(other) ? (other as string) : undefined;
-}
-
-/** Mirrors the projection's test for a node whose lone alternative may replace it. */
-function hasOwnShape(node: Source): boolean {
-  const properties = node.properties;
-  return (
-    node.type !== undefined ||
-    (typeof properties === 'object' &&
-      properties !== null &&
-      !Array.isArray(properties) &&
-      Object.keys(properties).length > 0) ||
-    node.items !== undefined ||
-    node.enum !== undefined ||
-    node.const !== undefined
-  );
 }
 
 function validDependentRequired(value: unknown): boolean {

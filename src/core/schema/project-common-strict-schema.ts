@@ -771,7 +771,7 @@ function projectedBranch(
   others: number,
   pass: Pass,
 ): JsonSchemaObject | undefined {
-  if (isNullBranch(branch)) return branch as JsonSchemaObject;
+  if (isBareNullBranch(branch)) return branch as JsonSchemaObject;
   const schema = leaf(branch, nesting, false, pass);
   if (schema !== undefined) return schema;
   // Among other branches than null, the walk fails strict at an object that takes any keys.
@@ -886,8 +886,11 @@ function isObjectOrNull(type: unknown): boolean {
   return (first === 'object' && second === 'null') || (first === 'null' && second === 'object');
 }
 
-/** Whether a branch is `{ type: "null" }`, which the walk sends as it is. */
-function isNullBranch(branch: unknown): boolean {
+/**
+ * Whether a branch is exactly `{ type: "null" }`, which the walk sends as it is (unlike the
+ * fitting check's `isNullBranch`, which allows other keys beside the type).
+ */
+function isBareNullBranch(branch: unknown): boolean {
   if (typeof branch !== 'object' || branch === null) return false;
   if (Object.getPrototypeOf(branch) !== Object.prototype) return false;
   let typed = false;

@@ -34,6 +34,7 @@ import {
 import {
   compactJson,
   hasAny,
+  hasOwnShape,
   isRecord,
   jsonType,
   readTypes,
@@ -493,16 +494,6 @@ function isFreeFormObject(node: Source): boolean {
       additional === true ||
       (isRecord(additional) && Object.keys(additional).length === 0)) &&
     !hasAny(node, ['patternProperties', 'propertyNames', 'unevaluatedProperties'])
-  );
-}
-
-function hasOwnShape(node: Source): boolean {
-  return (
-    node.type !== undefined ||
-    (isRecord(node.properties) && Object.keys(node.properties).length > 0) ||
-    node.items !== undefined ||
-    node.enum !== undefined ||
-    node.const !== undefined
   );
 }
 

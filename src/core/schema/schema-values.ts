@@ -90,6 +90,21 @@ export function hasAny(node: Source, keys: readonly string[] | undefined): boole
   return false;
 }
 
+/**
+ * Whether a node says something of its own beside its alternatives (a type, declared properties,
+ * items, an enum or a const): a node without any is replaced by its lone alternative. The walk
+ * and the fitting check both ask this, so that they tell such nodes apart alike. @internal
+ */
+export function hasOwnShape(node: Source): boolean {
+  return (
+    node.type !== undefined ||
+    (isRecord(node.properties) && Object.keys(node.properties).length > 0) ||
+    node.items !== undefined ||
+    node.enum !== undefined ||
+    node.const !== undefined
+  );
+}
+
 /** A copy of a node without these keys. @internal */
 export function withoutKeys(node: Source, keys: readonly string[]): Source {
   const copy: Source = {};
