@@ -61,8 +61,10 @@ export interface ProjectInputSchemaOptions {
 }
 
 /**
- * Result of {@link projectInputSchema}. Cached and shared: do not mutate it (what toolwire built is
- * frozen; sub-schemas the target takes as they are stay the input's own objects).
+ * Result of {@link projectInputSchema}. Cached and shared: do not mutate it, nor anything in it.
+ * The result, its schema's root, its warnings and its argument map are frozen; the sub-schemas
+ * below the root are not (one the target takes as it is stays the input's own object, and
+ * freezing every rebuilt one would cost more than projecting it).
  */
 export interface ProjectInputSchemaResult {
   /**
