@@ -148,7 +148,7 @@ export async function runSchemaBench() {
     detail: `${schemas.length} fresh schemas: ${floor.ms.toFixed(2)} ms vs JSON.stringify ${floor.stringifyMs.toFixed(3)} ms (no projection: the least a cold row can cost)`,
   }));
   rows.push({
-    name: 'schema floor: a result per schema, no projection (openai)',
+    name: 'schema floor: a result per schema that fits as it is (openai)',
     ratio: perSchema.ratio,
     detail: `${schemas.length} fresh one-property schemas: ${perSchema.ms.toFixed(2)} ms vs JSON.stringify of the corpus ${perSchema.stringifyMs.toFixed(3)} ms (what the cold rows pay per schema before reading it)`,
   });
